@@ -1,0 +1,112 @@
+/**
+ * The permission registry: every `area.action` name Kazi knows. CRUD actions are
+ * derived for each area; special actions are listed with their area. Routes declare
+ * one of these names (or `public` / `authenticated`), and the Owner role holds all.
+ */
+export const CRUD = ['view', 'create', 'update', 'delete'] as const;
+
+const AREAS = {
+  // Accounting and sales
+  invoices: ['send'],
+  bills: [],
+  estimates: ['send'],
+  items: ['import'],
+  customers: ['import'],
+  vendors: [],
+  transactions: ['import'],
+  transfers: ['import'],
+  taxes: [],
+  currencies: [],
+  categories: [],
+  documents: ['send'],
+  accounts: [],
+  accounting_settings: [],
+  reports: ['export'],
+  // Outreach
+  contacts: ['import', 'export'],
+  segments: [],
+  sms: ['send'],
+  airtime: ['send'],
+  email_templates: [],
+  email: ['send'],
+  email_settings: [],
+  // Campaigns
+  campaigns: [],
+  organisers: [],
+  events: [],
+  event_groups: [],
+  rsvp: ['send'],
+  surveys: ['close'],
+  workflows: [],
+  task_templates: [],
+  tasks: ['approve'],
+  calendar: [],
+  // Wallet
+  wallet: ['purchase'],
+  // Mailbox and chat
+  mailbox: ['send'],
+  chat: [],
+  // CMS and media
+  pages: ['publish'],
+  media: ['upload'],
+  // Administration
+  roles: [],
+  users: ['invite'],
+  user_logs: [],
+  notifications: [],
+  company_settings: [],
+  subscriptions: [],
+  dashboard: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Area = keyof typeof AREAS;
+type Special<A extends Area> = (typeof AREAS)[A][number];
+export type Permission = { [A in Area]: `${A}.${(typeof CRUD)[number] | Special<A>}` }[Area];
+
+export const PERMISSION_AREAS = Object.keys(AREAS) as Area[];
+
+export const PERMISSIONS: readonly Permission[] = PERMISSION_AREAS.flatMap((area) =>
+  [...CRUD, ...(AREAS[area] as readonly string[])].map((action) => `${area}.${action}` as Permission),
+);
+
+const known = new Set<string>(PERMISSIONS);
+export function isPermission(name: string): name is Permission {
+  return known.has(name);
+}
+
+/** What a route needs: a permission, or an explicit statement that it needs none. */
+export type RouteAccess = Permission | readonly Permission[] | 'public' | 'authenticated';
+
+/** Built-in roles seeded into every tenant (editable later, except Owner). */
+export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Permission) => boolean }[] = [
+  { slug: 'owner', name: 'Owner', permissions: () => true },
+  {
+    slug: 'admin',
+    name: 'Admin',
+    permissions: (p) => !p.startsWith('subscriptions.') && p !== 'roles.delete',
+  },
+  {
+    slug: 'accountant',
+    name: 'Accountant',
+    permissions: (p) =>
+      /^(invoices|bills|estimates|items|customers|vendors|transactions|transfers|taxes|currencies|categories|documents|accounts|accounting_settings|reports)\./.test(
+        p,
+      ) || p === 'dashboard.view',
+  },
+  {
+    slug: 'campaign-manager',
+    name: 'Campaign manager',
+    permissions: (p) =>
+      /^(contacts|segments|sms|airtime|email_templates|email|campaigns|organisers|events|event_groups|rsvp|surveys|workflows|task_templates|tasks|calendar|pages|media)\./.test(
+        p,
+      ) || p === 'dashboard.view',
+  },
+  {
+    slug: 'organiser',
+    name: 'Organiser',
+    permissions: (p) =>
+      /^(events|event_groups|rsvp|tasks|calendar)\./.test(p) ||
+      ['campaigns.view', 'surveys.view', 'contacts.view', 'dashboard.view', 'media.view'].includes(p),
+  },
+  { slug: 'viewer', name: 'Viewer', permissions: (p) => p.endsWith('.view') && !p.startsWith('user_logs.') },
+];

@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { loadRootView } from './http/root-view.js';
+import { inertiaPlugin } from './inertia/index.js';
+import { JobQueue } from './jobs/queue.js';
+import { Mailer } from './mail/mailer.js';
+import { accountingRoutes } from './modules/accounting/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { rolesRoutes } from './modules/roles/routes.js';
+import { tenancyRoutes } from './modules/tenancy/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { sessionPlugin } from './plugins/session.js';
+import { sharedProps } from './http/shared-props.js';
+
+export interface BuildOptions {
+  /** an already open database (tests pass a cloned one); otherwise opened from config */
+  database?: Database;
+  /** apply migrations on start (default true) */
+  migrate?: boolean;
+  /** pino logger options or false */
+  logger?: boolean | object;
+}
+
+const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+
+/**
+ * Builds the whole application: external plugins first (cookies, helmet, body
+ * parsers, static files), then Kazi's own (session → auth → Inertia), then the
+ * modules. Nothing listens here; main.ts does that.
+ */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // ids in URLs are short; a giant path is an attack, not a request
+    maxParamLength: 200,
+    disableRequestLogging: config.env === 'test',
+  });
+
+  const database = opts.database ?? (await openDatabase(config));
+  if (opts.migrate !== false) await migrate(database);
+  const queue = new JobQueue(database, app.log);
+  const mailer = new Mailer(config, queue, app.log);
+  const ctx: AppContext = { config, database, queue, mailer, log: app.log };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  // The page object travels in a JSON script tag and the theme script is inline: CSP comes with the shell issue.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.appUrl.startsWith('https:'),
+  });
+  if (existsSync(`${publicDir}/build`)) {
+    await app.register(fastifyStatic, {
+      root: `${publicDir}/build`,
+      prefix: '/build/',
+      immutable: true,
+      maxAge: '1y',
+      decorateReply: false,
+    });
+  }
+
+  await app.register(sessionPlugin, { database, secure: config.appUrl.startsWith('https://') });
+  await app.register(authPlugin, { database });
+  const root = loadRootView(publicDir);
+  await app.register(inertiaPlugin, {
+    version: () => root.version,
+    renderRoot: (pageHtml) => root.render(pageHtml),
+    share: sharedProps,
+    flash: {
+      put: (req, key, value) => req.session.flash(key, value),
+      pull: (req, key) => req.session?.pull(key),
+      reflash: (req) => req.session.reflash(),
+    },
+  });
+  installErrorHandling(app);
+
+  app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(tenancyRoutes);
+  await app.register(rolesRoutes);
+  await app.register(accountingRoutes);
+
+  await queue.start(config.inProcessWorkers);
+  return app;
+}

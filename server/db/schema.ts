@@ -1,0 +1,3 @@
+// Every module's tables, gathered for Drizzle and drizzle-kit.
+export * from '../modules/tenancy/schema.js';
+export * from '../modules/accounting/schema.js';

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, ValidationError } from './errors.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  419: 'Page Expired',
+  422: 'Unprocessable Content',
+  423: 'Password Confirmation Required',
+  429: 'Too Many Requests',
+  500: 'Server Error',
+  503: 'Service Unavailable',
+};
+
+/**
+ * One place turns every failure into the contract's answer: 422 with Laravel's
+ * errors (or, for a page form, back to the form with the errors flashed), 4xx
+ * with a message, and 500 only for real faults, logged with their stack.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(async (error: FastifyError | HttpError, req, reply) => {
+    if (error instanceof ValidationError) {
+      if (!req.wantsJson && req.method !== 'GET' && req.session) {
+        return reply.inertiaBack(error.errors);
+      }
+      return reply.code(422).send({ message: error.message, errors: error.errors });
+    }
+    let status = error.statusCode ?? 500;
+    if (error instanceof HttpError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+    } else if ((error as FastifyError).validation) {
+      status = 422;
+    }
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return respond(req, reply, 500, 'Server Error');
+    }
+    const message =
+      error instanceof HttpError
+        ? error.message
+        : status === 400 && (error as FastifyError).code?.startsWith('FST_ERR_CTP')
+          ? 'The request body could not be read: ' + error.message
+          : error.message || TITLES[status] || 'Bad Request';
+    return respond(req, reply, status, message);
+  });
+
+  app.setNotFoundHandler({}, (req, reply) => respond(req, reply, 404, 'Not Found.'));
+}
+
+function respond(req: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  reply.code(status);
+  const accept = String(req.headers.accept ?? '');
+  if (req.wantsJson || req.headers['x-inertia'] || !accept.includes('text/html')) {
+    return reply.send({ message });
+  }
+  const title = TITLES[status] ?? 'Error';
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} ${title} - Kazi</title>` +
+        `<meta name="viewport" content="width=device-width,initial-scale=1"></head>` +
+        `<body style="font-family:system-ui;background:#F7F8FC;color:#1E293B;display:grid;place-items:center;min-height:100vh;margin:0">` +
+        `<main style="text-align:center"><h1 style="font-size:3rem;margin:0">${status}</h1><p>${escapeHtml(message)}</p>` +
+        `<p><a href="/" style="color:#4669FA">Back to Kazi</a></p></main></body></html>`,
+    );
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

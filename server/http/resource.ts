@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Permission } from '../../common/permissions.js';
+import { listQuerySchema } from '../../common/schemas/list-query.js';
+import type { Tx } from '../db/client.js';
+import { notFound, ValidationError } from './errors.js';
+import { paginator } from './paginator.js';
+import { validate } from './validate.js';
+
+type Access = Permission | readonly Permission[];
+type Action = 'view' | 'create' | 'update' | 'delete';
+type Row = Record<string, unknown>;
+type TenantTableLike = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
+  /** display name used in messages: "Contact created successfully." */
+  label: string;
+  /** `get-<singular>/{id}` */
+  singular: string;
+  /** URL base of the JSON endpoints, e.g. /accounting/contacts */
+  base: string;
+  table: TenantTableLike;
+  /** API field name → column or SQL expression, in answer order: the explicit field list every answer uses */
+  fields: Record<string, AnyPgColumn | SQL.Aliased | SQL>;
+  /** the real column behind a field whose answer is an expression (writes, sorting, filtering use it) */
+  columns?: Record<string, AnyPgColumn>;
+  create: S;
+  /** defaults to create.partial() */
+  update?: z.ZodType;
+  searchable?: string[];
+  sortable?: string[];
+  defaultSort?: [string, 'asc' | 'desc'];
+  /** fields usable with filter_by/filter and as their own query parameter (`?type=customer`) */
+  filterable?: string[];
+  perPage?: number;
+  access: Record<Action, Access>;
+  /** narrows the declared access using the request data (e.g. customers vs vendors by type) */
+  authorize?: (req: FastifyRequest, action: Action, data: Row) => void;
+  /** extra conditions on every read (list, get, update, delete) */
+  scope?: (req: FastifyRequest) => SQL | undefined;
+  beforeDelete?: (tx: Tx, req: FastifyRequest, record: Row) => Promise<void>;
+}
+
+const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+
+/**
+ * Declare a resource once; get its JSON endpoints (ARCHITECTURE "HTTP contract"):
+ * GET <base>/json, POST <base>/store, GET <base>/get-<singular>/{id},
+ * PUT <base>/update/{id}, DELETE <base>/delete/{id}. Every read and write runs
+ * in the tenant's RLS transaction and also filters on tenant_id explicitly.
+ */
+export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
+  const { table, fields } = def;
+  const keyOf = new Map<AnyPgColumn, string>(
+    Object.entries(getTableColumns(table)).map(([k, c]) => [c as AnyPgColumn, k]),
+  );
+  const updateSchema = def.update ?? def.create.partial();
+  const filterable = new Set(def.filterable ?? []);
+  const sortable = new Set(def.sortable ?? []);
+  const message = (verb: string) => `${def.label} ${verb} successfully.`;
+  const column = (f: string) => (def.columns?.[f] ?? def.fields[f]) as AnyPgColumn;
+
+  const base = (req: FastifyRequest, id?: number): SQL => {
+    const parts = [eq(table.tenantId, req.tenant!.id), def.scope?.(req)];
+    if (id !== undefined) parts.push(eq(table.id, id));
+    return and(...parts.filter(Boolean))!;
+  };
+
+  /** API input → insert/update values keyed by the table's property names */
+  const toValues = (input: Row): Row => {
+    const out: Row = {};
+    for (const [field, value] of Object.entries(input)) {
+      const key = keyOf.get(column(field));
+      if (key && value !== undefined) out[key] = value;
+    }
+    return out;
+  };
+
+  const readId = (req: FastifyRequest) => {
+    const p = idParam.safeParse(req.params);
+    if (!p.success) throw notFound(def.label);
+    return Number(p.data.id);
+  };
+
+  const find = async (tx: Tx, req: FastifyRequest, id: number) => {
+    const [row] = await tx.select(fields).from(table).where(base(req, id)).limit(1);
+    if (!row) throw notFound(def.label);
+    return row as Row;
+  };
+
+  const list = async (req: FastifyRequest) => {
+    const raw = (req.query ?? {}) as Record<string, unknown>;
+    const q = validate(listQuerySchema, raw);
+    const where: (SQL | undefined)[] = [base(req)];
+    const term = q.search?.trim();
+    if (term && def.searchable?.length) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(or(...def.searchable.map((f) => ilike(column(f), like))));
+    }
+    const filters: Record<string, unknown> = {};
+    if (q.filter_by !== undefined) {
+      if (!filterable.has(q.filter_by)) throw new ValidationError({ filter_by: ['The selected filter by is invalid.'] });
+      if (q.filter !== undefined && q.filter !== '') filters[q.filter_by] = q.filter;
+    }
+    for (const f of filterable) if (raw[f] !== undefined && raw[f] !== '') filters[f] = raw[f];
+    for (const [f, v] of Object.entries(filters)) where.push(eq(column(f), coerce(f, column(f), v)));
+    def.authorize?.(req, 'view', filters);
+
+    const [sortField, sortDir] = q.sort_by
+      ? [q.sort_by, q.sort_order ?? 'asc']
+      : (def.defaultSort ?? ['id', 'desc']);
+    if (q.sort_by && !sortable.has(q.sort_by)) throw new ValidationError({ sort_by: ['The selected sort by is invalid.'] });
+    const order = [sortDir === 'desc' ? desc(column(sortField)) : asc(column(sortField)), desc(table.id)];
+    const cond = and(...where.filter(Boolean));
+
+    return req.tenantTx(async (tx) => {
+      if (q.paginate === false || q.list_all === true) {
+        return tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000);
+      }
+      const perPage = q.per_page ?? def.perPage ?? 15;
+      const [{ total }] = await tx.select({ total: count() }).from(table).where(cond);
+      const data = await tx
+        .select(fields)
+        .from(table)
+        .where(cond)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset((q.page - 1) * perPage);
+      const { page: _p, ...rest } = raw;
+      return paginator(data, { total: Number(total), page: q.page, perPage, path: req.url.split('?')[0], query: rest });
+    });
+  };
+
+  function routes(app: FastifyInstance) {
+    app.get(`${def.base}/json`, { config: { access: def.access.view } }, async (req) => list(req));
+
+    app.get(`${def.base}/get-${def.singular}/:id`, { config: { access: def.access.view } }, async (req) => {
+      const id = readId(req);
+      const data = await req.tenantTx((tx) => find(tx, req, id));
+      def.authorize?.(req, 'view', data);
+      return { data };
+    });
+
+    app.post(`${def.base}/store`, { config: { access: def.access.create } }, async (req, reply) => {
+      const input = validate(def.create, req.body) as Row;
+      def.authorize?.(req, 'create', input);
+      const data = await req.tenantTx(async (tx) => {
+        const [row] = await tx
+          .insert(table)
+          .values({ ...toValues(input), tenantId: req.tenant!.id } as never)
+          .returning(fields);
+        return row;
+      });
+      return reply.code(201).send({ message: message('created'), data });
+    });
+
+    app.put(`${def.base}/update/:id`, { config: { access: def.access.update } }, async (req) => {
+      const id = readId(req);
+      const input = validate(updateSchema, req.body) as Row;
+      const data = await req.tenantTx(async (tx) => {
+        const current = await find(tx, req, id);
+        def.authorize?.(req, 'update', { ...current, ...input });
+        const values = toValues(input);
+        if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
+        const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
+        return row;
+      });
+      return { message: message('updated'), data };
+    });
+
+    app.delete(`${def.base}/delete/:id`, { config: { access: def.access.delete } }, async (req) => {
+      const id = readId(req);
+      await req.tenantTx(async (tx) => {
+        const current = await find(tx, req, id);
+        def.authorize?.(req, 'delete', current);
+        await def.beforeDelete?.(tx, req, current);
+        await tx.delete(table).where(base(req, id));
+      });
+      return { message: message('deleted') };
+    });
+  }
+
+  return { def, routes, list };
+}
+
+/** Query-string values are text; compare them as the column's own type, 422 when they cannot be. */
+function coerce(field: string, col: AnyPgColumn, value: unknown): unknown {
+  const v = String(value);
+  const bad = () => new ValidationError({ [field]: [`The selected ${field.replace(/_/g, ' ')} is invalid.`] });
+  switch (col.dataType) {
+    case 'boolean':
+      if (['true', '1'].includes(v)) return true;
+      if (['false', '0'].includes(v)) return false;
+      throw bad();
+    case 'number':
+      if (!/^-?\d{1,15}$/.test(v)) throw bad();
+      return Number(v);
+    default: {
+      const allowed = (col as unknown as { enumValues?: string[] }).enumValues;
+      if (allowed?.length && !allowed.includes(v)) throw bad();
+      if (v.length > 255) throw bad();
+      return v;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export const ENTRY = 'web/app.tsx';
+
+/**
+ * The HTML shell of every first visit, built from Vite's manifest. The asset
+ * version is the manifest's hash: a new build makes Inertia clients reload.
+ */
+export function loadRootView(publicDir: string) {
+  const file = join(publicDir, 'build', '.vite', 'manifest.json');
+  if (!existsSync(file)) {
+    return {
+      version: 'unbuilt',
+      render: (pageHtml: string) => shell('<!-- client not built: run npm run build -->', pageHtml),
+    };
+  }
+  const raw = readFileSync(file, 'utf8');
+  const manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`Vite manifest has no entry ${ENTRY}`);
+  const css = new Set<string>(entry.css ?? []);
+  const preload = new Set<string>();
+  for (const name of entry.imports ?? []) {
+    const chunk = manifest[name];
+    if (!chunk) continue;
+    preload.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+  }
+  const tags = [
+    ...[...css].map((c) => `<link rel="stylesheet" href="/build/${c}">`),
+    ...[...preload].map((p) => `<link rel="modulepreload" href="/build/${p}">`),
+    `<script type="module" src="/build/${entry.file}"></script>`,
+  ].join('\n    ');
+  return {
+    version: createHash('sha256').update(raw).digest('hex').slice(0, 16),
+    render: (pageHtml: string) => shell(tags, pageHtml),
+  };
+}
+
+// Applied before first paint so a dark-mode or RTL user never sees the wrong theme flash.
+const PREFERENCES = `(function(){try{var s=localStorage,d=document.documentElement;` +
+  `if(s.getItem('darkMode')==='true')d.classList.add('dark');` +
+  `if(s.getItem('semiDarkMode')==='true')d.classList.add('semi-dark');` +
+  `if(s.getItem('monochrome')==='true')d.classList.add('monochrome');` +
+  `if(s.getItem('direction')==='rtl')d.setAttribute('dir','rtl');}catch(e){}})();`;
+
+function shell(tags: string, pageHtml: string) {
+  return `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Kazi</title>
+    <script>${PREFERENCES}</script>
+    ${tags}
+  </head>
+  <body class="font-sans antialiased">
+    ${pageHtml}
+  </body>
+</html>`;
+}

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { inArray, sql } from 'drizzle-orm';
+import { contactSchema, taxSchema } from '../../../common/schemas/accounting.js';
+import type { Permission } from '../../../common/permissions.js';
+import { forbidden } from '../../http/errors.js';
+import { defineResource } from '../../http/resource.js';
+import { contacts, taxes } from './schema.js';
+
+const area = { customer: 'customers', vendor: 'vendors' } as const;
+type ContactType = keyof typeof area;
+const can = (req: FastifyRequest, type: ContactType, action: string) =>
+  req.permissions.has(`${area[type]}.${action}` as Permission);
+
+const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Customers and vendors: one table, one set of endpoints, permissions by type. */
+export const contactResource = defineResource({
+  label: 'Contact',
+  singular: 'contact',
+  base: '/accounting/contacts',
+  table: contacts,
+  fields: {
+    id: contacts.id,
+    type: contacts.type,
+    name: contacts.name,
+    email: contacts.email,
+    phone: contacts.phone,
+    tax_number: contacts.taxNumber,
+    currency_code: contacts.currencyCode,
+    website: contacts.website,
+    address: contacts.address,
+    city: contacts.city,
+    country: contacts.country,
+    reference: contacts.reference,
+    enabled: contacts.enabled,
+    created_at: ts(contacts.createdAt),
+    updated_at: ts(contacts.updatedAt),
+  },
+  columns: { created_at: contacts.createdAt, updated_at: contacts.updatedAt },
+  create: contactSchema,
+  searchable: ['name', 'email', 'phone', 'tax_number', 'reference'],
+  sortable: ['name', 'email', 'created_at', 'enabled'],
+  defaultSort: ['name', 'asc'],
+  filterable: ['type', 'enabled', 'currency_code'],
+  access: {
+    view: ['customers.view', 'vendors.view'],
+    create: ['customers.create', 'vendors.create'],
+    update: ['customers.update', 'vendors.update'],
+    delete: ['customers.delete', 'vendors.delete'],
+  },
+  // a user who may see only customers never sees vendors, even unfiltered
+  scope: (req) => {
+    const visible = (Object.keys(area) as ContactType[]).filter((t) => can(req, t, 'view'));
+    return visible.length === 2 ? undefined : inArray(contacts.type, visible);
+  },
+  authorize: (req, action, data) => {
+    const type = data.type as ContactType | undefined;
+    if (type && area[type] && !can(req, type, action)) throw forbidden();
+  },
+});
+
+export const taxResource = defineResource({
+  label: 'Tax',
+  singular: 'tax',
+  base: '/settings/accounting/taxes',
+  table: taxes,
+  fields: {
+    id: taxes.id,
+    name: taxes.name,
+    rate: sql<number>`${taxes.rate}`.mapWith(Number),
+    type: taxes.type,
+    enabled: taxes.enabled,
+    created_at: ts(taxes.createdAt),
+    updated_at: ts(taxes.updatedAt),
+  },
+  columns: { rate: taxes.rate, created_at: taxes.createdAt, updated_at: taxes.updatedAt },
+  create: taxSchema,
+  searchable: ['name'],
+  sortable: ['name', 'rate', 'created_at'],
+  defaultSort: ['name', 'asc'],
+  filterable: ['type', 'enabled'],
+  access: { view: 'taxes.view', create: 'taxes.create', update: 'taxes.update', delete: 'taxes.delete' },
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { HOME } from '../../plugins/auth.js';
+import { rows } from '../../db/client.js';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  app.get('/', { config: { access: 'public' } }, (req, reply) =>
+    req.user ? reply.redirect(HOME) : reply.inertia('Home', {}),
+  );
+
+  app.get('/dashboard', { config: { access: 'dashboard.view' } }, async (req, reply) => {
+    const figures = await req.tenantTx(async (tx) => {
+      // one round trip for the four counters
+      const [stats] = await rows<{ customers: number; vendors: number; taxes: number; users: number }>(
+        tx,
+        sql`
+          select (select count(*) from contacts where type = 'customer')::int as customers,
+                 (select count(*) from contacts where type = 'vendor')::int as vendors,
+                 (select count(*) from taxes)::int as taxes,
+                 (select count(*) from memberships where status = 'active')::int as users`,
+      );
+      const recent = await rows(
+        tx,
+        sql`
+          select id, name, email, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+            from contacts where type = 'customer' order by created_at desc, id desc limit 5`,
+      );
+      const byMonth = await rows(
+        tx,
+        sql`
+          select to_char(m, 'YYYY-MM') as month,
+                 (select count(*) from contacts c where c.type = 'customer'
+                    and c.created_at >= m and c.created_at < m + interval '1 month')::int as count
+            from generate_series(date_trunc('month', now()) - interval '5 months', date_trunc('month', now()), interval '1 month') m
+           order by m`,
+      );
+      return { stats, recent, byMonth };
+    });
+    return reply.inertia('Dashboard', {
+      stats: figures.stats,
+      recentCustomers: figures.recent,
+      customersByMonth: figures.byMonth,
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import { sql, eq } from 'drizzle-orm';
+import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
+import type { Database, Tx } from '../../db/client.js';
+import { APP_ROLE } from '../../db/tenancy.js';
+import { memberships, roles, tenants, users } from './schema.js';
+
+export interface NewTenant {
+  companyName: string;
+  timezone?: string;
+}
+export interface NewOwner {
+  name: string;
+  email: string;
+  passwordHash: string;
+  emailVerified?: boolean;
+}
+
+/**
+ * Creates a tenant with its built-in roles and its owner, in one transaction:
+ * the global rows as the owner connection, then the tenant's own rows as the
+ * app role under row-level security (so the new tenant's policies are proven
+ * from its very first row).
+ */
+export async function createTenant(database: Database, t: NewTenant, owner: NewOwner) {
+  return database.db.transaction(async (tx) => {
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({
+        name: t.companyName,
+        timezone: t.timezone ?? 'UTC',
+        settings: { name: t.companyName, logo_light: null, logo_dark: null },
+      })
+      .returning({ id: tenants.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: owner.name,
+        email: owner.email,
+        passwordHash: owner.passwordHash,
+        emailVerifiedAt: owner.emailVerified ? sql`now()` : null,
+      })
+      .returning({ id: users.id });
+    await enterTenant(tx, tenant.id);
+    const roleIds = await seedRoles(tx, tenant.id);
+    await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
+    return { tenantId: tenant.id, userId: user.id };
+  });
+}
+
+/** Switches an open transaction to the app role inside one tenant. */
+export async function enterTenant(tx: Tx, tenantId: number) {
+  await tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`,
+  );
+}
+
+export async function seedRoles(tx: Tx, tenantId: number): Promise<Record<string, number>> {
+  const rows = await tx
+    .insert(roles)
+    .values(
+      BUILT_IN_ROLES.map((r) => ({
+        tenantId,
+        name: r.name,
+        slug: r.slug,
+        builtIn: true,
+        permissions: PERMISSIONS.filter(r.permissions),
+      })),
+    )
+    .returning({ id: roles.id, slug: roles.slug });
+  return Object.fromEntries(rows.map((r) => [r.slug, r.id]));
+}
+
+/** The tenants a user may switch to (own memberships only, via RLS). */
+export async function tenantsOfUser(tx: Tx, userId: number) {
+  return tx
+    .select({ id: tenants.id, name: tenants.name })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(sql`${memberships.userId} = ${userId} and ${memberships.status} = 'active'`)
+    .orderBy(memberships.createdAt);
+}

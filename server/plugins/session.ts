@@ -1,0 +1,221 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+
+export const SESSION_COOKIE = 'kazi_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const LIFETIME_MS = 1000 * 60 * 60 * 24 * 14; // two weeks, renewed on activity
+const TOUCH_EVERY_MS = 60_000;
+
+interface Row {
+  id: string;
+  user_id: number | null;
+  current_tenant_id: number | null;
+  csrf_token: string;
+  data: Record<string, unknown>;
+  password_confirmed_at: string | null;
+  last_activity: string;
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+const token = () => randomBytes(32).toString('base64url');
+
+/**
+ * A server-side session row. Guests get one too: it carries the CSRF token.
+ * Flash data lives one request: what is flashed now is readable on the next.
+ */
+export class Session {
+  cookieValue: string;
+  id: string;
+  userId: number | null;
+  tenantId: number | null;
+  csrfToken: string;
+  passwordConfirmedAt: Date | null;
+  data: Record<string, unknown>;
+  /** flash data put by the previous request, readable during this one */
+  readonly flashed: Record<string, unknown>;
+  isNew: boolean;
+  dirty = false;
+  destroyed: string | null = null;
+  lastActivity: number;
+
+  constructor(cookieValue: string, row: Row | null) {
+    this.cookieValue = cookieValue;
+    this.id = sha256(cookieValue);
+    this.isNew = !row;
+    this.userId = row?.user_id ?? null;
+    this.tenantId = row?.current_tenant_id ?? null;
+    this.csrfToken = row?.csrf_token ?? token();
+    this.passwordConfirmedAt = row?.password_confirmed_at ? new Date(row.password_confirmed_at) : null;
+    const data = { ...(row?.data ?? {}) };
+    this.flashed = (data._flash as Record<string, unknown>) ?? {};
+    if (data._flash) {
+      delete data._flash;
+      this.dirty = true;
+    }
+    this.data = data;
+    this.lastActivity = row ? new Date(row.last_activity).getTime() : Date.now();
+  }
+
+  get<T = unknown>(key: string): T | undefined {
+    return this.data[key] as T | undefined;
+  }
+  put(key: string, value: unknown) {
+    this.data[key] = value;
+    this.dirty = true;
+  }
+  forget(key: string) {
+    delete this.data[key];
+    this.dirty = true;
+  }
+  flash(key: string, value: unknown) {
+    const f = ((this.data._flash as Record<string, unknown>) ??= {});
+    f[key] = value;
+    this.dirty = true;
+  }
+  /** reads (and consumes) flash data from the previous request, or flashed during this one */
+  pull(key: string): unknown {
+    if (key in this.flashed) {
+      const v = this.flashed[key];
+      delete this.flashed[key];
+      return v;
+    }
+    const own = this.data._flash as Record<string, unknown> | undefined;
+    if (own && key in own) {
+      const v = own[key];
+      delete own[key];
+      return v;
+    }
+    return undefined;
+  }
+  peekFlash(key: string): unknown {
+    return this.flashed[key] ?? (this.data._flash as Record<string, unknown> | undefined)?.[key];
+  }
+  /** keep this request's incoming flash for one more request (Inertia 409 reloads) */
+  reflash() {
+    for (const [k, v] of Object.entries(this.flashed)) this.flash(k, v);
+  }
+  /** new id and CSRF token: done on login and logout against session fixation */
+  regenerate() {
+    this.destroyed = this.isNew ? null : this.id;
+    this.cookieValue = token();
+    this.id = sha256(this.cookieValue);
+    this.csrfToken = token();
+    this.isNew = true;
+    this.dirty = true;
+  }
+  login(userId: number, tenantId: number | null) {
+    this.regenerate();
+    this.userId = userId;
+    this.tenantId = tenantId;
+    this.passwordConfirmedAt = new Date();
+  }
+  logout() {
+    this.regenerate();
+    this.userId = null;
+    this.tenantId = null;
+    this.passwordConfirmedAt = null;
+    this.data = {};
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session;
+  }
+}
+
+/** Paths that never need a session (static assets, health). */
+const skip = (url: string) => url.startsWith('/build/') || url === '/favicon.ico' || url === '/health';
+
+export const sessionPlugin = fp(
+  async (app, opts: { database: Database; secure: boolean }) => {
+    const { database } = opts;
+    app.decorateRequest('session', null as unknown as Session);
+
+    app.addHook('onRequest', async (req) => {
+      if (skip(req.url)) return;
+      const raw = req.cookies[SESSION_COOKIE];
+      let row: Row | null = null;
+      if (raw && raw.length >= 20 && raw.length <= 100) {
+        const rows = await database.query<Row>(
+          `select id, user_id, current_tenant_id, csrf_token, data, password_confirmed_at, last_activity
+             from sessions where id = $1 and expires_at > now()`,
+          [sha256(raw)],
+        );
+        row = rows[0] ?? null;
+      }
+      req.session = new Session(row ? raw! : token(), row);
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const s = req.session;
+      if (!s) return payload;
+      const sendCookie = s.isNew || req.cookies[SESSION_COOKIE] !== s.cookieValue;
+      await persist(database, req, s);
+      const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: opts.secure };
+      if (sendCookie) {
+        reply.setCookie(SESSION_COOKIE, s.cookieValue, { ...cookieOpts, httpOnly: true, maxAge: LIFETIME_MS / 1000 });
+      }
+      if (req.cookies[XSRF_COOKIE] !== s.csrfToken) {
+        reply.setCookie(XSRF_COOKIE, s.csrfToken, { ...cookieOpts, httpOnly: false, maxAge: LIFETIME_MS / 1000 });
+      }
+      return payload;
+    });
+
+    // CSRF (ARCHITECTURE): every state-changing request sends the cookie's token back in X-XSRF-TOKEN.
+    app.addHook('preValidation', async (req: FastifyRequest) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+      if (req.routeOptions.config?.csrf === false) return;
+      const s = req.session;
+      const sent =
+        (req.headers['x-xsrf-token'] as string | undefined) ??
+        (req.headers['x-csrf-token'] as string | undefined) ??
+        ((req.body as Record<string, unknown> | undefined)?._token as string | undefined);
+      if (!s || s.isNew || typeof sent !== 'string' || !safeEqual(sent, s.csrfToken)) {
+        throw new HttpError(419, 'CSRF token mismatch.');
+      }
+    });
+  },
+  { name: 'kazi-session', dependencies: ['@fastify/cookie'] },
+);
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function persist(database: Database, req: FastifyRequest, s: Session) {
+  if (s.destroyed) {
+    await database.query('delete from sessions where id = $1', [s.destroyed]);
+    s.destroyed = null;
+  }
+  const stale = Date.now() - s.lastActivity > TOUCH_EVERY_MS;
+  if (!s.isNew && !s.dirty && !stale) return;
+  const expires = new Date(Date.now() + LIFETIME_MS).toISOString();
+  await database.query(
+    `insert into sessions (id, user_id, current_tenant_id, csrf_token, data, password_confirmed_at, ip_address, user_agent, last_activity, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now(), $9)
+     on conflict (id) do update set user_id = excluded.user_id, current_tenant_id = excluded.current_tenant_id,
+       csrf_token = excluded.csrf_token, data = excluded.data, password_confirmed_at = excluded.password_confirmed_at,
+       ip_address = excluded.ip_address, user_agent = excluded.user_agent, last_activity = now(), expires_at = excluded.expires_at`,
+    [
+      s.id,
+      s.userId,
+      s.tenantId,
+      s.csrfToken,
+      JSON.stringify(s.data),
+      s.passwordConfirmedAt?.toISOString() ?? null,
+      req.ip,
+      String(req.headers['user-agent'] ?? '').slice(0, 500),
+      expires,
+    ],
+  );
+  s.isNew = false;
+  s.dirty = false;
+}
+
+export type { FastifyReply };

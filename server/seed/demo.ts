@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { withTenant } from '../db/tenancy.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { contacts, taxes } from '../modules/accounting/schema.js';
+import { createTenant } from '../modules/tenancy/service.js';
+
+export const DEMO_EMAIL = 'demo@kazi.test';
+export const DEMO_PASSWORD = 'password';
+
+const CUSTOMERS = [
+  ['Baobab Traders', 'orders@baobab.example', 'Nairobi', 'Kenya'],
+  ['Kilima Coffee Co.', 'hello@kilima.example', 'Moshi', 'Tanzania'],
+  ['Lakeside Clinics', 'accounts@lakeside.example', 'Kisumu', 'Kenya'],
+  ['Savanna Logistics', 'billing@savanna.example', 'Arusha', 'Tanzania'],
+  ['Nile Print House', 'print@nileprint.example', 'Kampala', 'Uganda'],
+  ['Jua Solar Ltd', 'finance@juasolar.example', 'Mombasa', 'Kenya'],
+  ['Umoja Schools', 'bursar@umoja.example', 'Nakuru', 'Kenya'],
+  ['Pwani Fisheries', 'sales@pwani.example', 'Malindi', 'Kenya'],
+  ['Rift Valley Dairy', 'ap@riftdairy.example', 'Eldoret', 'Kenya'],
+  ['Zanzibar Spice Exports', 'trade@zspice.example', 'Stone Town', 'Tanzania'],
+  ['Kivu Hardware', 'store@kivu.example', 'Goma', 'DR Congo'],
+  ['Amani Events', 'events@amani.example', 'Kigali', 'Rwanda'],
+] as const;
+const VENDORS = [
+  ['Safari Office Supplies', 'sales@safarioffice.example'],
+  ['Mawingu Internet', 'billing@mawingu.example'],
+  ['Tembo Couriers', 'accounts@tembo.example'],
+] as const;
+
+/**
+ * The demo tenant "Acme" with a known login, created through the same helpers
+ * registration uses. Customers are spread over the last months so the
+ * dashboard's chart has something to compare.
+ */
+export async function seedDemo(database: Database): Promise<{ tenantId: number }> {
+  const { tenantId } = await createTenant(
+    database,
+    { companyName: 'Acme' },
+    { name: 'Demo Owner', email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerified: true },
+  );
+  await withTenant(database, tenantId, async (tx) => {
+    await tx.insert(contacts).values(
+      CUSTOMERS.map(([name, email, city, country], i) => ({
+        tenantId,
+        type: 'customer' as const,
+        name,
+        email,
+        city,
+        country,
+        currencyCode: 'KES',
+        createdAt: sql`now() - ${`${(i % 6) * 30 + i} days`}::interval`,
+      })),
+    );
+    await tx.insert(contacts).values(
+      VENDORS.map(([name, email]) => ({ tenantId, type: 'vendor' as const, name, email, currencyCode: 'KES' })),
+    );
+    await tx.insert(taxes).values([
+      { tenantId, name: 'VAT', rate: '16', type: 'normal' as const },
+      { tenantId, name: 'Withholding VAT', rate: '2', type: 'withholding' as const },
+      { tenantId, name: 'Excise duty', rate: '15', type: 'compound' as const },
+    ]);
+  });
+  return { tenantId };
+}
+
+export async function demoExists(database: Database): Promise<boolean> {
+  const rows = await database.query('select 1 from users where lower(email) = $1', [DEMO_EMAIL]);
+  return rows.length > 0;
+}
+
+export async function isEmpty(database: Database): Promise<boolean> {
+  const rows = await database.query('select 1 from tenants limit 1');
+  return rows.length === 0;
+}

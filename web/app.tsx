@@ -1,0 +1,64 @@
+import './app.css';
+import { createInertiaApp, router, type ResolvedComponent } from '@inertiajs/react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { ToastContainer } from 'react-toastify';
+import { FlashToasts } from '@/components/FlashToasts';
+import { forgetCompany, formatTitle, loadCompanyOnce } from '@/lib/company';
+import { store } from '@/store';
+import { api } from '@/store/api';
+import type { SharedProps } from '@/types';
+
+// Page name = path under web/pages without .tsx ("Auth/Login" → ./pages/Auth/Login.tsx).
+const pages = import.meta.glob<{ default: ResolvedComponent }>(['./pages/**/*.tsx', '!./pages/**/*.test.tsx']);
+
+function tenantNameOf(props: unknown): string | null {
+  const tenant = (props as Partial<SharedProps> | undefined)?.tenant;
+  return tenant?.name ?? null;
+}
+
+function hasUser(props: unknown): boolean {
+  return Boolean((props as Partial<SharedProps> | undefined)?.auth?.user);
+}
+
+void createInertiaApp({
+  resolve: async (name) => {
+    const load = pages[`./pages/${name}.tsx`];
+    if (!load) throw new Error('Page not found');
+    return (await load()).default;
+  },
+  title: (title, page) => formatTitle(title, tenantNameOf(page?.props)),
+  progress: { delay: 250, color: '#4669FA' },
+  setup({ el, App, props }) {
+    // The company name is fetched once, as soon as someone is signed in (guests would get a 401),
+    // and forgotten on sign-out so that another account never sees the previous company's data.
+    let signedIn = hasUser(props.initialPage.props);
+    if (signedIn) loadCompanyOnce(store.dispatch);
+    router.on('navigate', (event) => {
+      const nowSignedIn = hasUser(event.detail.page.props);
+      if (nowSignedIn) {
+        loadCompanyOnce(store.dispatch);
+      } else if (signedIn) {
+        // Signed out without a full reload: drop everything cached for that account.
+        forgetCompany();
+        store.dispatch(api.util.resetApiState());
+      }
+      signedIn = nowSignedIn;
+    });
+
+    createRoot(el).render(
+      <Provider store={store}>
+        <App {...props} />
+        <FlashToasts initialProps={props.initialPage.props} />
+        <ToastContainer
+          position="top-right"
+          autoClose={5000}
+          closeOnClick
+          pauseOnHover
+          draggable
+          draggablePercent={80}
+        />
+      </Provider>,
+    );
+  },
+});

@@ -1,0 +1,80 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { xsrfToken } from '@/lib/cookies';
+import type { CompanySettings } from '@/types';
+
+/**
+ * Every JSON call of SPEC §7 goes through this one API slice. Areas add their endpoints with
+ * `api.injectEndpoints({ endpoints: (build) => ({ … }) })` in their own file and use the tags below.
+ */
+export const baseQuery = fetchBaseQuery({
+  baseUrl: '',
+  credentials: 'same-origin',
+  prepareHeaders: (headers) => {
+    headers.set('Accept', 'application/json');
+    headers.set('X-Requested-With', 'XMLHttpRequest');
+    const token = xsrfToken();
+    if (token) headers.set('X-XSRF-TOKEN', token);
+    return headers;
+  },
+});
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  keepUnusedDataFor: 60, // SPEC §9: generic fetch data kept unused for 60 s
+  tagTypes: [
+    'Company',
+    'AccountingSettings',
+    'Profile',
+    'Contact',
+    'Item',
+    'Category',
+    'Currency',
+    'Tax',
+    'Document',
+    'Comment',
+    'BankAccount',
+    'Transaction',
+    'Transfer',
+    'Report',
+    'Campaign',
+    'Organiser',
+    'Event',
+    'Group',
+    'Invitation',
+    'Survey',
+    'SurveyResult',
+    'Sms',
+    'Airtime',
+    'EmailTemplate',
+    'EmailSettings',
+    'EmailDomain',
+    'OutreachContact',
+    'Segment',
+    'Page',
+    'Media',
+    'Folder',
+    'Wallet',
+    'Workflow',
+    'TaskTemplate',
+    'Task',
+    'Mailbox',
+    'Mail',
+    'Chat',
+    'Notification',
+    'Permission',
+    'Role',
+    'User',
+    'UserLog',
+  ],
+  endpoints: (build) => ({
+    /** GET /settings/company/json — the tenant's display name, timezone and logos. */
+    getCompany: build.query<CompanySettings, void>({
+      query: () => '/settings/company/json',
+      transformResponse: (response: { data: CompanySettings }) => response.data,
+      providesTags: ['Company'],
+    }),
+  }),
+});
+
+export const { useGetCompanyQuery } = api;

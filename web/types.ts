@@ -1,0 +1,38 @@
+// Shapes of the props the server shares with every Inertia page (ARCHITECTURE "HTTP contract").
+
+export type AuthUser = {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+};
+
+export type Tenant = {
+  id: number;
+  name: string;
+  timezone: string;
+  logo_light: string | null;
+  logo_dark: string | null;
+};
+
+export type Flash = {
+  success?: string;
+  error?: string;
+  status?: string;
+};
+
+// A type alias (not an interface) so that it satisfies Inertia's PageProps index signature.
+export type SharedProps = {
+  auth: { user: AuthUser | null };
+  tenant: Tenant | null;
+  permissions: string[];
+  flash: Flash;
+  errors: Record<string, string>;
+};
+
+/** GET /settings/company/json → data */
+export type CompanySettings = {
+  value: { name: string; timezone?: string | null };
+  logo_light: string | null;
+  logo_dark: string | null;
+};
