@@ -5,17 +5,29 @@ import { ValidationError, type FieldErrors } from './errors.js';
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw new ValidationError(zodToFieldErrors(result.error));
+  throw new ValidationError(zodToFieldErrors(result.error, input));
 }
 
-export function zodToFieldErrors(error: z.ZodError): FieldErrors {
+export function zodToFieldErrors(error: z.ZodError, input?: unknown): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'input';
-    (errors[field] ??= []).push(message(field, issue));
+    const missing = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) == null;
+    (errors[field] ??= []).push(missing ? `The ${label(field)} field is required.` : message(field, issue));
   }
   return errors;
 }
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Expected|Unrecognized|Number must|String must)/;
 
 const label = (field: string) => field.split('.').pop()!.replace(/_/g, ' ');
 
@@ -23,11 +35,13 @@ const label = (field: string) => field.split('.').pop()!.replace(/_/g, ' ');
 function message(field: string, issue: z.core.$ZodIssue): string {
   const name = label(field);
   const i = issue as z.core.$ZodIssue & Record<string, unknown>;
+  // a message written in the schema wins; zod's own defaults are reworded below
+  if (issue.code === 'custom' || (issue.message && !ZOD_DEFAULT.test(issue.message))) return issue.message;
   switch (issue.code) {
-    case 'custom':
-      return issue.message;
     case 'invalid_type':
-      if (i.input === undefined || i.input === null) return `The ${name} field is required.`;
+      if ('input' in i ? i.input == null : /received (undefined|null)/.test(issue.message)) {
+        return `The ${name} field is required.`;
+      }
       return `The ${name} field must be ${article(String(i.expected))}.`;
     case 'too_small':
       if (i.origin === 'string')

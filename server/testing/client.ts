@@ -8,7 +8,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export class TestClient {
   cookies = new Map<string, string>();
+  /** the asset version Inertia clients echo; learned from the first HTML page */
+  version: string | null = null;
   constructor(private app: FastifyInstance) {}
+
+  private async learnVersion() {
+    const res = await this.app.inject({ method: 'GET', url: '/login', headers: { host: 'kazi.test' } });
+    const m = res.body.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/);
+    this.version = m ? JSON.parse(m[1]).version : '';
+  }
 
   get xsrf() {
     const v = this.cookies.get('XSRF-TOKEN');
@@ -20,13 +28,15 @@ export class TestClient {
     url: string,
     opts: { body?: unknown; headers?: Record<string, string>; json?: boolean; inertia?: boolean; xsrf?: boolean } = {},
   ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { host: 'kazi.test', ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.json) {
       headers['x-requested-with'] = 'XMLHttpRequest';
       headers.accept = 'application/json';
     }
     if (opts.inertia) {
+      if (this.version === null) await this.learnVersion();
+      headers['x-inertia-version'] ??= this.version!;
       headers['x-inertia'] = 'true';
       headers['x-requested-with'] = 'XMLHttpRequest';
     }

@@ -1,0 +1,116 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { eventually, logIn, openBrowser, registerTenant, submitLogin, type Browser } from './browser';
+
+/** Register → dashboard → log out → log in, plus the failed and the demo login, as a user does them. */
+describe('authentication', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeEach(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterEach(async (context) => {
+    try {
+      if (context.task.result?.state === 'fail') {
+        const shot = await browser.screenshot(`auth-${context.task.name}`).catch(() => null);
+        console.error(
+          `[e2e] "${context.task.name}" failed at ${page.url()}` +
+            (shot ? `; screenshot: ${shot}` : '') +
+            `; server output: ${inject('serverLog')}` +
+            (browser.pageErrors.length ? `; errors in the page: ${browser.pageErrors.join(' | ')}` : ''),
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
+  const path = () => new URL(page.url()).pathname;
+  const logOutButton = () =>
+    page
+      .getByRole('button', { name: 'Log out', exact: true })
+      .or(page.getByRole('link', { name: 'Log out', exact: true }))
+      .or(page.getByRole('menuitem', { name: 'Log out', exact: true }))
+      .first();
+
+  async function expectDashboardOf(company: string) {
+    expect(path()).toBe('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ state: 'visible' });
+    await page.getByText(company, { exact: true }).first().waitFor({ state: 'visible' });
+    await eventually(() => page.title(), `Dashboard - ${company}`);
+  }
+
+  it('registers a company, lands on its dashboard, logs out and logs back in', async () => {
+    const tenant = await registerTenant(page);
+    await expectDashboardOf(tenant.company);
+
+    await logOutButton().click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+
+    // Logged out for real: the dashboard now sends a visitor to the login page.
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await logIn(page, tenant.email, tenant.password);
+    await expectDashboardOf(tenant.company);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('refuses a wrong password with an error under the email field and stays on the login page', async () => {
+    const tenant = await registerTenant(page);
+    await logOutButton().click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+
+    await submitLogin(page, tenant.email, `${tenant.password}-wrong`);
+
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    const alert = await alertBetween(page, email, password);
+    expect((await alert.innerText()).trim()).not.toBe('');
+    expect(path()).toBe('/login');
+    // The visitor is still a guest.
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('accepts the demo login printed at start', async () => {
+    const demo = inject('demoLogin');
+    expect(demo, 'the server printed no "Demo login: <email> / <password>" line at start').not.toBeNull();
+    await logIn(page, demo!.email, demo!.password);
+    expect(path()).toBe('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ state: 'visible' });
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+/**
+ * Waits for a visible role=alert placed below `above` and above `below` on screen (the message
+ * under a field), and returns it. Other alerts on the page (toasts) are ignored.
+ */
+async function alertBetween(page: Page, above: Locator, below: Locator, timeoutMs = 10_000): Promise<Locator> {
+  const alerts = page.getByRole('alert');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const top = await above.boundingBox();
+    const bottom = await below.boundingBox();
+    if (top && bottom) {
+      for (const alert of await alerts.all()) {
+        const box = await alert.boundingBox();
+        if (!box || !(await alert.isVisible())) continue;
+        if (box.y >= top.y + top.height - 1 && box.y + box.height <= bottom.y + 1) return alert;
+      }
+    }
+    if (Date.now() > deadline) {
+      const texts = await alerts.allInnerTexts();
+      throw new Error(
+        `No alert appeared between the two fields within ${timeoutMs / 1000} s` +
+          (texts.length ? ` (alerts on the page: ${texts.map((t) => JSON.stringify(t)).join(', ')})` : ''),
+      );
+    }
+    await page.waitForTimeout(100);
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Flags for Debian's chromium in a container (no GPU, no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Browser = {
+  context: BrowserContext;
+  /** the context's first tab */
+  page: Page;
+  baseURL: string;
+  /** uncaught errors raised inside the pages, for assertions and failure messages */
+  pageErrors: string[];
+  /** saves a full-page screenshot under test-results/ and returns its path */
+  screenshot: (name: string) => Promise<string>;
+  /** closes the browser and removes its profile directory */
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens a headless chromium on a fresh profile, with the server under test as base URL, so
+ * `page.goto('/login')` works. Always `close()` it (afterAll/afterEach).
+ */
+export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const baseURL = inject('baseURL');
+  const profile = mkdtempSync(join(tmpdir(), 'kazi-e2e-profile-'));
+  let context: BrowserContext;
+  try {
+    // launchPersistentContext takes the profile directory itself (--user-data-dir in args is refused).
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: inject('chromiumPath'),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+
+  const pageErrors: string[] = [];
+  const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error.message));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  const page = context.pages()[0] ?? (await context.newPage());
+
+  let closed = false;
+  return {
+    context,
+    page,
+    baseURL,
+    pageErrors,
+    async screenshot(name) {
+      const dir = join(process.cwd(), 'test-results', 'screenshots');
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await context.close();
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type Tenant = {
+  name: string;
+  email: string;
+  password: string;
+  company: string;
+};
+
+let counter = 0;
+
+/** A never-used-before owner and company, so every flow seeds its own tenant. */
+export function newTenant(overrides: Partial<Tenant> = {}): Tenant {
+  const tag = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Amani Owner ${tag}`,
+    email: `owner-${tag}@example.com`,
+    password: `Pw-${tag}-Strong!9`,
+    company: `Kilima Traders ${tag}`,
+    ...overrides,
+  };
+}
+
+/** Fills and submits the registration form as a user would, and waits for the dashboard. */
+export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}): Promise<Tenant> {
+  const tenant = newTenant(overrides);
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(tenant.name);
+  await page.getByLabel('Email', { exact: true }).fill(tenant.email);
+  await page.getByLabel('Password', { exact: true }).fill(tenant.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(tenant.password);
+  await page.getByLabel('Company name', { exact: true }).fill(tenant.company);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return tenant;
+}
+
+/** Fills and submits the login form. Does not wait for any outcome. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs in and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Polls `read` until it equals `expected` (page state that settles after a client-side visit). */
+export async function eventually<T>(read: () => Promise<T> | T, expected: T, timeoutMs = 10_000): Promise<void> {
+  await expect.poll(read, { timeout: timeoutMs, interval: 100 }).toEqual(expected);
+}

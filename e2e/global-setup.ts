@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
+import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+
+/**
+ * Runs once before the browser flows: builds the client when stale, finds (or installs)
+ * chromium, then starts the real server (`node --import tsx server/main.ts`) on a free port with
+ * a fresh embedded database and the demo tenant, exactly as `npm start` would run it.
+ *
+ * The server's output goes to test-results/e2e-server.log (and to the console as well with
+ * E2E_SERVER_OUTPUT=1); it is printed here when the server fails to come up.
+ */
+
+const READY_TIMEOUT_MS = 60_000;
+const DEMO_LINE_GRACE_MS = 5_000;
+const STOP_TIMEOUT_MS = 15_000;
+export const SERVER_LOG = join(ROOT, 'test-results', 'e2e-server.log');
+
+export type DemoLogin = { email: string; password: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** http://127.0.0.1:<port> of the server under test */
+    baseURL: string;
+    /** its DATA_DIR (embedded database, app key), removed after the run */
+    dataDir: string;
+    /** the login the server printed at start (`Demo login: <email> / <password>`), if any */
+    demoLogin: DemoLogin | null;
+    /** the chromium executable the flows drive */
+    chromiumPath: string;
+    /** where the server's output is written */
+    serverLog: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  await buildIfStale({ root: ROOT, log: (line) => console.log(`[e2e] ${line}`) });
+  const chromiumPath = ensureChromium({ log: (line) => console.log(`[e2e] ${line}`) });
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
+  const server = new ServerProcess(port, baseURL, dataDir);
+
+  try {
+    await server.waitUntilReady();
+  } catch (error) {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n` +
+        `--- server output (${SERVER_LOG}) ---\n${server.output() || '(nothing)'}\n--- end of server output ---`,
+      { cause: error },
+    );
+  }
+  const demoLogin = await server.demoLogin(DEMO_LINE_GRACE_MS);
+
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  project.provide('demoLogin', demoLogin);
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('serverLog', SERVER_LOG);
+
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+class ServerProcess {
+  private readonly child: ChildProcess;
+  private readonly lines: string[] = [];
+  private exited: string | null = null;
+  private readonly exitPromise: Promise<void>;
+  private readonly removeExitHook: () => void;
+
+  constructor(
+    port: number,
+    private readonly baseURL: string,
+    dataDir: string,
+  ) {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    // The flows run against a fresh embedded database, whatever this shell points at; and the
+    // server runs in its default mode, as `npm start` does, not in vitest's NODE_ENV=test.
+    for (const name of Object.keys(env)) {
+      if (name === 'DATABASE_URL' || name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
+    }
+    Object.assign(env, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      MAIL_URL: 'log',
+      APP_URL: baseURL,
+      FORCE_COLOR: '0',
+    });
+
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    const log = createWriteStream(SERVER_LOG);
+    const echo = process.env.E2E_SERVER_OUTPUT === '1';
+
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [this.child.stdout, this.child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        log.write(chunk);
+        if (echo) process.stdout.write(chunk);
+        const parts = (partial + chunk).split('\n');
+        partial = parts.pop() ?? '';
+        this.lines.push(...parts);
+      });
+      stream?.on('end', () => {
+        if (partial) this.lines.push(partial);
+      });
+    }
+    this.exitPromise = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        this.exited = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        log.end();
+        resolve();
+      });
+      this.child.on('error', (error) => {
+        this.exited = `could not be started: ${error.message}`;
+        log.end();
+        resolve();
+      });
+    });
+    // If the test run dies without teardown, do not leave a server behind.
+    const kill = () => this.child.kill('SIGKILL');
+    process.on('exit', kill);
+    this.removeExitHook = () => process.off('exit', kill);
+  }
+
+  output(): string {
+    return this.lines.join('\n').trim();
+  }
+
+  async waitUntilReady(): Promise<void> {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    let last = 'no answer yet';
+    while (Date.now() < deadline) {
+      if (this.exited) throw new Error(`The server ${this.exited} before answering GET /login.`);
+      try {
+        const response = await fetch(`${this.baseURL}/login`, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+        last = `GET /login answered ${response.status}`;
+      } catch (error) {
+        last = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      }
+      await sleep(250);
+    }
+    throw new Error(`The server did not answer GET /login with 200 within ${READY_TIMEOUT_MS / 1000} s (${last}).`);
+  }
+
+  /** The `Demo login: <email> / <password>` line, waiting briefly in case it follows readiness. */
+  async demoLogin(graceMs: number): Promise<DemoLogin | null> {
+    const deadline = Date.now() + graceMs;
+    for (;;) {
+      for (const line of this.lines) {
+        const found = parseDemoLogin(line);
+        if (found) return found;
+      }
+      if (Date.now() >= deadline || this.exited) return null;
+      await sleep(100);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.removeExitHook();
+    if (this.exited) return;
+    this.child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      this.exitPromise.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), STOP_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!stopped) {
+      console.warn(`[e2e] the server did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM; killing it`);
+      this.child.kill('SIGKILL');
+      await this.exitPromise;
+    }
+  }
+}
+
+/** Reads `Demo login: <email> / <password>` from a plain line or from a JSON log line's msg. */
+export function parseDemoLogin(raw: string): DemoLogin | null {
+  // eslint-disable-next-line no-control-regex -- strip terminal colour codes
+  let line = raw.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  if (line.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(line) as { msg?: unknown };
+      if (typeof parsed.msg === 'string') line = parsed.msg;
+    } catch {
+      // not JSON after all: use the line as it is
+    }
+  }
+  const match = /Demo login:\s*(\S+@\S+)\s+\/\s+(\S+)\s*$/.exec(line);
+  return match ? { email: match[1], password: match[2] } : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port found'))));
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

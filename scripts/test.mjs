@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in this order, stopping at the first failing step with its exit code:
+//
+//   1. typecheck        tsc --noEmit -p tsconfig.json
+//   2. lint             eslint .
+//   3. unit + HTTP      vitest run                      (embedded PGlite)
+//   4. ... on Postgres  vitest run, DATABASE_URL=$TEST_DATABASE_URL
+//                       only when TEST_DATABASE_URL is set (a server the tests may create
+//                       databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres)
+//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium)
+//
+// Environment:
+//   TEST_DATABASE_URL=postgres://…   also run step 4 against that PostgreSQL server
+//   SKIP_E2E=1                       skip step 5 (no browser needed)
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './build-if-stale.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const skipE2E = ['1', 'true', 'yes'].includes((process.env.SKIP_E2E ?? '').toLowerCase());
+const testDatabaseUrl = process.env.TEST_DATABASE_URL || '';
+
+/** @type {{ name: string, command: string, args: string[], env?: Record<string, string>, skip?: string }[]} */
+const steps = [
+  { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: bin('eslint'), args: ['.'] },
+  { name: 'unit + HTTP (PGlite)', command: bin('vitest'), args: ['run'] },
+  {
+    name: 'unit + HTTP (PostgreSQL)',
+    command: bin('vitest'),
+    args: ['run'],
+    env: { DATABASE_URL: testDatabaseUrl },
+    skip: testDatabaseUrl ? undefined : 'TEST_DATABASE_URL is not set',
+  },
+  {
+    name: 'browser flows',
+    command: bin('vitest'),
+    args: ['run', '--config', 'vitest.e2e.config.ts'],
+    skip: skipE2E ? 'SKIP_E2E is set' : undefined,
+  },
+];
+
+const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
+const bold = (text) => paint('1', text);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** @type {{ name: string, outcome: string, ms: number }[]} */
+const results = [];
+let current = null;
+let running = null;
+
+function summary() {
+  console.log(`\n${bold('Summary')}`);
+  const width = Math.max(...steps.map((s) => s.name.length));
+  for (const step of steps) {
+    const result = results.find((r) => r.name === step.name);
+    const outcome = result ? result.outcome : 'not run';
+    const colour = outcome === 'passed' ? '32' : outcome.startsWith('FAILED') ? '31' : '33';
+    const time = result && result.ms > 0 ? seconds(result.ms).padStart(8) : ''.padStart(8);
+    console.log(`  ${step.name.padEnd(width)}  ${time}  ${paint(colour, outcome)}`);
+  }
+  const total = results.reduce((sum, r) => sum + r.ms, 0);
+  console.log(`  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}`);
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    });
+    running = child;
+    child.on('error', (error) => {
+      console.error(`Could not run ${step.command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  }).finally(() => {
+    running = null;
+  });
+}
+
+// Ctrl+C reaches the running step directly (same process group); report what ran, then stop.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (running) running.kill(signal);
+    if (current) results.push({ name: current.name, outcome: `interrupted (${signal})`, ms: Date.now() - current.startedAt });
+    summary();
+    process.exit(130);
+  });
+}
+
+for (const [index, step] of steps.entries()) {
+  const header = `[${index + 1}/${steps.length}] ${step.name}`;
+  if (step.skip) {
+    console.log(`\n${bold(`━━ ${header}`)} — skipped: ${step.skip}`);
+    results.push({ name: step.name, outcome: `skipped (${step.skip})`, ms: 0 });
+    continue;
+  }
+  const shown = [step.command.startsWith(ROOT) ? step.command.slice(ROOT.length + 1).replace('node_modules/.bin/', '') : step.command, ...step.args];
+  const envShown = step.env ? `${Object.keys(step.env).map((k) => `${k}=…`).join(' ')} ` : '';
+  console.log(`\n${bold(`━━ ${header}`)}  ${paint('2', `${envShown}${shown.join(' ')}`)}`);
+
+  current = { name: step.name, startedAt: Date.now() };
+  const code = await run(step);
+  const ms = Date.now() - current.startedAt;
+  current = null;
+  if (code !== 0) {
+    results.push({ name: step.name, outcome: `FAILED (exit code ${code})`, ms });
+    summary();
+    process.exit(code);
+  }
+  results.push({ name: step.name, outcome: 'passed', ms });
+}
+
+summary();
