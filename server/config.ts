@@ -24,11 +24,18 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const portMsg = 'must be a port number between 0 and 65535';
+
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: portMsg })
+    .int({ error: portMsg })
+    .min(0, { error: portMsg })
+    .max(65535, { error: portMsg })
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -44,9 +51,11 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Kazi <no-reply@kazi.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   SEED_DEMO: bool.optional(),
-  WORKERS: z.enum(['in-process', 'none']).default('in-process'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  WORKERS: z.enum(['in-process', 'none'], { error: 'must be in-process or none' }).default('in-process'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, debug, …)' })
+    .default('info'),
+  NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
 /** Parses the environment; throws ConfigError with one readable line on bad input. */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { isPermission, PERMISSIONS, type RouteAccess } from '../../common/permissions.js';
@@ -32,6 +32,10 @@ declare module 'fastify' {
     /** true for guest-only pages (login, register): a signed-in user is sent to the dashboard */
     guest?: boolean;
   }
+  interface FastifyInstance {
+    /** every route with the access it declares, in registration order (reviewed by a snapshot test) */
+    routeAccess: { method: string; url: string; access: RouteAccess }[];
+  }
   interface FastifyRequest {
     user: AuthUser | null;
     tenant: TenantInfo | null;
@@ -58,6 +62,8 @@ export const authPlugin = fp(
       return withTenant(database, this.tenant.id, fn);
     });
 
+    const table: FastifyInstance['routeAccess'] = [];
+    app.decorate('routeAccess', table);
     // Every route must say what it needs: a forgotten declaration fails at start-up, not in production.
     app.addHook('onRoute', (route) => {
       const access = (route.config as { access?: RouteAccess } | undefined)?.access;
@@ -69,6 +75,7 @@ export const authPlugin = fp(
           throw new Error(`Route ${route.method} ${route.url} declares unknown permission ${name}`);
         }
       }
+      for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
     });
 
     app.addHook('onRequest', async (req) => {

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../common/permissions.js';
+import { createTestApp, seedTenant, type TestApp } from './testing/app.js';
+import { TestClient } from './testing/client.js';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.js';
+
+let t: TestApp;
+let owner: TestClient;
+let routes: { method: string; url: string; access: unknown }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes = t.app.routeAccess.filter((r) => r.method !== 'HEAD');
+  const a = await seedTenant(t.database, 'Alpha');
+  owner = new TestClient(t.app);
+  await owner.login(a.email, a.password);
+});
+afterAll(() => t.close());
+
+describe('routes', () => {
+  it('every route declares what it needs; the snapshot makes any change visible in review', async () => {
+    const table = routes
+      .map((r) => `${r.method.padEnd(6)} ${r.url.padEnd(48)} ${[r.access].flat().join(' | ')}`)
+      .sort()
+      .join('\n');
+    expect(routes.length).toBeGreaterThan(10);
+    await expect(table + '\n').toMatchFileSnapshot('./__snapshots__/route-access.txt');
+  });
+
+  it('a route without a declared access fails at registration', async () => {
+    await expect(createTestApp({}, (app) => app.get('/__test/undeclared', async () => 'x'))).rejects.toThrow(/declares no access/);
+  });
+});
+
+describe('tenant JSON endpoints', () => {
+  it('GET /settings/company/json answers the tenant settings value object and logos', async () => {
+    const res = await owner.get('/settings/company/json', { json: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { value: { name: 'Alpha', timezone: 'UTC' }, logo_light: null, logo_dark: null } });
+  });
+
+  it('GET /roles/active-permissions: the owner holds every permission of the registry', async () => {
+    const res = await owner.get('/roles/active-permissions', { json: true });
+    expect(res.json().permissions).toEqual([...PERMISSIONS]);
+    expect(PERMISSIONS).toContain('documents.send');
+    expect(PERMISSIONS).toContain('wallet.purchase');
+    expect(PERMISSIONS).toContain('tasks.approve');
+    expect(PERMISSIONS).toContain('sms.send');
+  });
+});
+
+describe('Inertia shared props and pages', () => {
+  it('every page gets auth.user, tenant, permissions and flash; a first visit is HTML with the page object', async () => {
+    const res = await owner.get('/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const m = res.body.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>\s*<div id="app"><\/div>/);
+    expect(m).not.toBeNull();
+    const page = JSON.parse(m![1]);
+    expect(page.component).toBe('Dashboard');
+    expect(page.url).toBe('/dashboard');
+    expect(page.props.auth.user).toMatchObject({ name: 'Alpha Owner', email: 'alpha@example.test' });
+    expect(page.props.auth.user.password_hash).toBeUndefined();
+    expect(page.props.tenant).toMatchObject({ name: 'Alpha', timezone: 'UTC' });
+    expect(page.props.permissions).toContain('dashboard.view');
+    expect(page.props.flash).toEqual({ success: null, error: null, status: null });
+    expect(page.props.errors).toEqual({});
+  });
+
+  it('the dashboard shows the demo tenant\'s real figures', async () => {
+    const demo = await createTestApp();
+    try {
+      await seedDemo(demo.database);
+      const c = new TestClient(demo.app);
+      await c.login(DEMO_EMAIL, DEMO_PASSWORD);
+      const p = (await c.get('/dashboard', { inertia: true })).json();
+      expect(p.props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 1 });
+      expect(p.props.recentCustomers).toHaveLength(5);
+      expect(p.props.customersByMonth).toHaveLength(6);
+      const charted = p.props.customersByMonth.reduce((s: number, m: { count: number }) => s + m.count, 0);
+      expect(charted).toBeGreaterThan(0);
+      expect(charted).toBeLessThanOrEqual(12);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('Home is public and sends a signed-in user to the dashboard', async () => {
+    const guest = await new TestClient(t.app).get('/', { inertia: true });
+    expect(guest.json().component).toBe('Home');
+    const signedIn = await owner.get('/');
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe('/dashboard');
+  });
+});
+
+describe('malformed input never produces a 5xx', () => {
+  const bodies: { name: string; payload: string; type: string }[] = [
+    { name: 'broken JSON', payload: '{"name": ', type: 'application/json' },
+    { name: 'JSON array', payload: '[1,2,3]', type: 'application/json' },
+    { name: 'JSON string', payload: '"hello"', type: 'application/json' },
+    { name: 'null', payload: 'null', type: 'application/json' },
+    { name: 'wrong types', payload: JSON.stringify({ type: 1, name: { a: 1 }, email: [], rate: {}, enabled: 'x', password: 5 }), type: 'application/json' },
+    { name: 'huge strings', payload: JSON.stringify({ name: 'x'.repeat(200_000), email: 'a'.repeat(100_000), company_name: 'y'.repeat(50_000) }), type: 'application/json' },
+    { name: 'deep nesting', payload: '{"a":'.repeat(500) + '1' + '}'.repeat(500), type: 'application/json' },
+    { name: 'prototype pollution', payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', type: 'application/json' },
+    { name: 'form body', payload: 'name=%ZZ&email[]=1', type: 'application/x-www-form-urlencoded' },
+    { name: 'unknown content type', payload: '<xml/>', type: 'application/xml' },
+    { name: 'too large', payload: JSON.stringify({ name: 'z'.repeat(2 * 1024 * 1024) }), type: 'application/json' },
+  ];
+
+  it('answers 4xx with a message on every write endpoint', async () => {
+    // these take no input (a body is ignored); everything else is hit as its audience would hit it
+    const bodyless = ['/logout', '/email/verification-notification'];
+    const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url));
+    expect(writes.length).toBeGreaterThan(8);
+    const guest = new TestClient(t.app);
+    await guest.get('/login');
+    for (const r of writes) {
+      const url = r.url.replace(/:(\w+)/g, (_, p) => (p === 'id' ? '999999' : 'x'));
+      const client = r.access === 'public' ? guest : owner;
+      for (const b of bodies) {
+        const res = await client.request(r.method as 'POST', url, { body: b.payload, json: true, headers: { 'content-type': b.type } });
+        expect(res.statusCode, `${r.method} ${url} with ${b.name}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${r.method} ${url} with ${b.name}`).toBeLessThan(500);
+        expect(typeof res.json().message, `${r.method} ${url} with ${b.name}`).toBe('string');
+      }
+    }
+  });
+
+  it('answers 4xx on every read endpoint for bad ids and bad query strings', async () => {
+    const reads = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/__test') && r.url !== '/health');
+    const ids = ['abc', '-1', '0', '1e3', '99999999999999999999999', '%00', "1;drop table users"];
+    const queries = ['page=abc', 'per_page=-5', 'search=' + 'q'.repeat(5000), 'page[]=1', 'type=%00', 'sort_by=x&sort_order=sideways'];
+    for (const r of reads) {
+      const variants = r.url.includes(':')
+        ? ids.map((id) => r.url.replace(/:(\w+)/g, encodeURIComponent(id)))
+        : queries.map((q) => `${r.url}?${q}`);
+      for (const url of variants) {
+        const res = await owner.get(url, { json: true });
+        expect(res.statusCode, `GET ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
