@@ -45,8 +45,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // ids in URLs are short; a giant path is an attack, not a request
-    maxParamLength: 200,
-    disableRequestLogging: config.env === 'test',
+    routerOptions: { maxParamLength: 200 },
   });
 
   const database = opts.database ?? (await openDatabase(config));
