@@ -5,13 +5,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
 export type DrizzleDb = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; tenant work always receives one of these. */
-export type Tx = Parameters<Parameters<DrizzleDb['transaction']>[0]>[0];
+/** A handle inside a scoped transaction; tenant work always receives one of these. */
+export type Tx = DrizzleDb;
+
+export interface Scope {
+  tenantId?: number;
+  userId?: number;
+}
 
 export interface Database {
   kind: 'pglite' | 'pg';
@@ -21,7 +26,30 @@ export interface Database {
   pool?: pg.Pool;
   /** Runs raw SQL with parameters on the owner connection. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements in one round trip (no parameters: inline only validated values); rows per statement. */
+  script(text: string): Promise<Record<string, unknown>[][]>;
+  /**
+   * A transaction as the app role with the scope's settings (see tenancy.ts). On PostgreSQL
+   * BEGIN and the settings travel in one round trip: the hot path of every request.
+   */
+  scoped<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export const APP_ROLE = 'kazi_app';
+
+/** The statement that enters a scope; ids are checked integers, so inlining them is safe. */
+export function scopeStatement(scope: Scope): string {
+  const parts = [`set_config('role', '${APP_ROLE}', true)`];
+  for (const [key, value] of [
+    ['app.tenant_id', scope.tenantId],
+    ['app.user_id', scope.userId],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`invalid ${key}`);
+    parts.push(`set_config('${key}', '${value}', true)`);
+  }
+  return `select ${parts.join(', ')}`;
 }
 
 // bigint columns come back as strings by default; ids fit in a JS number.
@@ -34,12 +62,34 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       /* idle client errors are reported on the next query */
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as DrizzleDb;
+    // one Drizzle instance per pooled connection, made once
+    const bound = new WeakMap<pg.PoolClient, DrizzleDb>();
     return {
       kind: 'pg',
       db,
       pool,
       async query(text, params) {
         return (await pool.query(text, params as unknown[])).rows;
+      },
+      async script(text) {
+        const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
+      },
+      async scoped(scope, fn) {
+        const client = await pool.connect();
+        let tx = bound.get(client);
+        if (!tx) bound.set(client, (tx = drizzlePg({ client, schema }) as unknown as DrizzleDb));
+        try {
+          await client.query(`begin; ${scopeStatement(scope)}`);
+          const result = await fn(tx);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
@@ -54,6 +104,15 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     pglite,
     async query(text, params) {
       return (await pglite.query(text, params as unknown[])).rows as never;
+    },
+    async script(text) {
+      return (await pglite.exec(text)).map((r) => r.rows as Record<string, unknown>[]);
+    },
+    scoped(scope, fn) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(scopeStatement(scope)));
+        return fn(tx);
+      });
     },
     close: () => pglite.close(),
   };

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { isPermission, PERMISSIONS, type RouteAccess } from '../../common/permissions.js';
 import { rows, type Database, type Tx } from '../db/client.js';
-import { withTenant } from '../db/tenancy.js';
 import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
 
 export interface AuthUser {
@@ -59,7 +58,7 @@ export const authPlugin = fp(
     app.decorateRequest('wantsJson', false);
     app.decorateRequest('tenantTx', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
       if (!this.tenant) throw forbidden('No company is selected.');
-      return withTenant(database, this.tenant.id, fn);
+      return database.scoped({ tenantId: this.tenant.id }, fn);
     });
 
     const table: FastifyInstance['routeAccess'] = [];
@@ -86,7 +85,7 @@ export const authPlugin = fp(
       req.permissions = new Set();
       const s = req.session;
       if (!s?.userId) return;
-      await loadContext(database, req, s.userId, s.tenantId);
+      await loadContext(database, req, s.userId, s.tenantId, s.preloaded);
     });
 
     app.addHook('preHandler', async (req, reply) => {
@@ -122,25 +121,33 @@ function redirect(req: FastifyRequest, reply: FastifyReply, to: string) {
 }
 
 /**
- * One RLS transaction loads the user, the current tenant and the role's
- * permissions. A session whose membership is gone or inactive loses its tenant.
+ * The user, the current tenant and the role's permissions, under row-level security
+ * with the session's user and tenant as settings. The session plugin runs it in the
+ * same round trip as the session itself (`alsoLoad`).
  */
-async function loadContext(database: Database, req: FastifyRequest, userId: number, tenantId: number | null) {
+export const CONTEXT_SQL = `select u.id, u.name, u.email, u.email_verified_at, u.avatar,
+       t.name as tenant_name, t.timezone, t.settings, r.slug as role, r.permissions
+  from memberships m
+  join users u on u.id = m.user_id
+  join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
+  join tenants t on t.id = m.tenant_id
+ where m.user_id = nullif(current_setting('app.user_id', true), '')::bigint
+   and m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint
+   and m.status = 'active'`;
+
+/** A session whose membership is gone or inactive loses its tenant. */
+async function loadContext(
+  database: Database,
+  req: FastifyRequest,
+  userId: number,
+  tenantId: number | null,
+  preloaded: Record<string, unknown>[] | null,
+) {
   if (tenantId) {
-    const found = await withTenant(database, tenantId, (tx) =>
-      rows<Record<string, any>>(
-        tx,
-        sql`
-        select u.id, u.name, u.email, u.email_verified_at, u.avatar,
-               t.name as tenant_name, t.timezone, t.settings, r.slug as role, r.permissions
-          from memberships m
-          join users u on u.id = m.user_id
-          join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-          join tenants t on t.id = m.tenant_id
-         where m.user_id = ${userId} and m.status = 'active'`,
-      ),
-    );
-    const row = found[0];
+    const found =
+      preloaded ??
+      (await database.scoped({ userId, tenantId }, (tx) => rows<Record<string, unknown>>(tx, sql.raw(CONTEXT_SQL))));
+    const row = found[0] as Record<string, any> | undefined;
     if (row) {
       req.user = {
         id: Number(row.id),

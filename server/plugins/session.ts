@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.js';
+import { APP_ROLE, type Database } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 
 export const SESSION_COOKIE = 'kazi_session';
@@ -38,6 +38,8 @@ export class Session {
   readonly flashed: Record<string, unknown>;
   isNew: boolean;
   dirty = false;
+  /** rows of the `alsoLoad` statement, read in the same round trip as the session */
+  preloaded: Record<string, unknown>[] | null = null;
   destroyed: string | null = null;
   lastActivity: number;
 
@@ -130,8 +132,18 @@ declare module 'fastify' {
 /** Paths that never need a session (static assets, health). */
 const skip = (url: string) => url.startsWith('/build/') || url === '/favicon.ico' || url === '/health';
 
+export interface SessionOptions {
+  database: Database;
+  secure: boolean;
+  /**
+   * A statement run as the app role in the same round trip, with app.user_id and
+   * app.tenant_id taken from the session (the auth context: user, tenant, role).
+   */
+  alsoLoad?: string;
+}
+
 export const sessionPlugin = fp(
-  async (app, opts: { database: Database; secure: boolean }) => {
+  async (app, opts: SessionOptions) => {
     const { database } = opts;
     app.decorateRequest('session', null as unknown as Session);
 
@@ -139,15 +151,14 @@ export const sessionPlugin = fp(
       if (skip(req.url)) return;
       const raw = req.cookies[SESSION_COOKIE];
       let row: Row | null = null;
+      let preloaded: Record<string, unknown>[] | null = null;
       if (raw && raw.length >= 20 && raw.length <= 100) {
-        const rows = await database.query<Row>(
-          `select id, user_id, current_tenant_id, csrf_token, data, password_confirmed_at, last_activity
-             from sessions where id = $1 and expires_at > now()`,
-          [sha256(raw)],
-        );
-        row = rows[0] ?? null;
+        const results = await database.script(loadScript(sha256(raw), opts.alsoLoad));
+        row = (results[1]?.[0] as unknown as Row | undefined) ?? null;
+        if (opts.alsoLoad) preloaded = results[3] ?? [];
       }
       req.session = new Session(row ? raw! : token(), row);
+      req.session.preloaded = row ? preloaded : null;
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
@@ -181,6 +192,29 @@ export const sessionPlugin = fp(
   },
   { name: 'kazi-session', dependencies: ['@fastify/cookie'] },
 );
+
+/**
+ * One round trip: the session row (as the owner), then — as the app role, with the
+ * session's user and tenant as settings — the extra statement. `sid` is a hex digest.
+ */
+function loadScript(sid: string, alsoLoad?: string) {
+  if (!/^[0-9a-f]{64}$/.test(sid)) throw new Error('bad session id');
+  const live = `from sessions where id = '${sid}' and expires_at > now()`;
+  const parts = [
+    'begin',
+    `select id, user_id, current_tenant_id, csrf_token, data, password_confirmed_at, last_activity ${live}`,
+  ];
+  if (alsoLoad) {
+    parts.push(
+      `select set_config('app.user_id', coalesce((select user_id::text ${live}), ''), true),` +
+        ` set_config('app.tenant_id', coalesce((select current_tenant_id::text ${live}), ''), true),` +
+        ` set_config('role', '${APP_ROLE}', true)`,
+      alsoLoad,
+    );
+  }
+  parts.push('commit');
+  return parts.join(';\n');
+}
 
 function safeEqual(a: string, b: string) {
   const x = Buffer.from(a);

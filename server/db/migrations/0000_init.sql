@@ -108,5 +108,5 @@ CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");-->
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "contacts_tenant_type_name_idx" ON "contacts" USING btree ("tenant_id","type","name");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at");--> statement-breakpoint
-CREATE INDEX "contacts_tenant_lower_name_idx" ON "contacts" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "contacts_tenant_name_idx" ON "contacts" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "taxes_tenant_name_idx" ON "taxes" USING btree ("tenant_id","name");

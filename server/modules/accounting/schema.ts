@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, numeric, text } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
 
@@ -22,7 +21,8 @@ export const contacts = tenantTable(
   (t) => [
     index('contacts_tenant_type_name_idx').on(t.tenantId, t.type, t.name),
     index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
-    index('contacts_tenant_lower_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    // the default sort of an unfiltered list
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql, eq } from 'drizzle-orm';
 import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
 import type { Database, Tx } from '../../db/client.js';
-import { APP_ROLE } from '../../db/tenancy.js';
+import { enterTenant } from '../../db/tenancy.js';
 import { memberships, roles, tenants, users } from './schema.js';
 
 export interface NewTenant {
@@ -45,13 +45,6 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
     await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
     return { tenantId: tenant.id, userId: user.id };
   });
-}
-
-/** Switches an open transaction to the app role inside one tenant. */
-export async function enterTenant(tx: Tx, tenantId: number) {
-  await tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`,
-  );
 }
 
 export async function seedRoles(tx: Tx, tenantId: number): Promise<Record<string, number>> {
