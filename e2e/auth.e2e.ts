@@ -68,7 +68,7 @@ describe('authentication', () => {
 
     const email = page.getByLabel('Email', { exact: true });
     const password = page.getByLabel('Password', { exact: true });
-    const alert = await alertBetween(page, email, password);
+    const alert = await alertBetween(page, email, password, { stayOn: '/login' });
     expect((await alert.innerText()).trim()).not.toBe('');
     expect(path()).toBe('/login');
     // The visitor is still a guest.
@@ -89,19 +89,28 @@ describe('authentication', () => {
 
 /**
  * Waits for a visible role=alert placed below `above` and above `below` on screen (the message
- * under a field), and returns it. Other alerts on the page (toasts) are ignored.
+ * under a field), and returns it. Other alerts on the page (toasts) are ignored. Fails at once,
+ * saying where it went, if the page leaves `stayOn`.
  */
-async function alertBetween(page: Page, above: Locator, below: Locator, timeoutMs = 10_000): Promise<Locator> {
+async function alertBetween(
+  page: Page,
+  above: Locator,
+  below: Locator,
+  { stayOn, timeoutMs = 10_000 }: { stayOn: string; timeoutMs?: number },
+): Promise<Locator> {
   const alerts = page.getByRole('alert');
+  const box = (locator: Locator) => locator.boundingBox({ timeout: 500 }).catch(() => null);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const top = await above.boundingBox();
-    const bottom = await below.boundingBox();
+    const where = new URL(page.url()).pathname;
+    if (where !== stayOn) throw new Error(`Expected to stay on ${stayOn}, but the page went to ${where}`);
+    const top = await box(above);
+    const bottom = await box(below);
     if (top && bottom) {
       for (const alert of await alerts.all()) {
-        const box = await alert.boundingBox();
-        if (!box || !(await alert.isVisible())) continue;
-        if (box.y >= top.y + top.height - 1 && box.y + box.height <= bottom.y + 1) return alert;
+        const at = await box(alert);
+        if (!at || !(await alert.isVisible())) continue;
+        if (at.y >= top.y + top.height - 1 && at.y + at.height <= bottom.y + 1) return alert;
       }
     }
     if (Date.now() > deadline) {

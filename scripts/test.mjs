@@ -47,7 +47,6 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** @type {{ name: string, outcome: string, ms: number }[]} */
 const results = [];
-let current = null;
 let running = null;
 
 function summary() {
@@ -82,13 +81,18 @@ function run(step) {
   });
 }
 
-// Ctrl+C reaches the running step directly (same process group); report what ran, then stop.
+// Ctrl+C reaches the running step directly (same process group); a signal sent to this process
+// alone is passed on. Either way: wait for the step to end, report what ran, exit 130.
+let interrupted = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = signal;
     if (running) running.kill(signal);
-    if (current) results.push({ name: current.name, outcome: `interrupted (${signal})`, ms: Date.now() - current.startedAt });
-    summary();
-    process.exit(130);
+    else {
+      summary();
+      process.exit(130);
+    }
   });
 }
 
@@ -103,10 +107,14 @@ for (const [index, step] of steps.entries()) {
   const envShown = step.env ? `${Object.keys(step.env).map((k) => `${k}=…`).join(' ')} ` : '';
   console.log(`\n${bold(`━━ ${header}`)}  ${paint('2', `${envShown}${shown.join(' ')}`)}`);
 
-  current = { name: step.name, startedAt: Date.now() };
+  const startedAt = Date.now();
   const code = await run(step);
-  const ms = Date.now() - current.startedAt;
-  current = null;
+  const ms = Date.now() - startedAt;
+  if (interrupted) {
+    results.push({ name: step.name, outcome: `interrupted (${interrupted})`, ms });
+    summary();
+    process.exit(130);
+  }
   if (code !== 0) {
     results.push({ name: step.name, outcome: `FAILED (exit code ${code})`, ms });
     summary();

@@ -54,6 +54,8 @@ describe('Inertia shared props and pages', () => {
     const res = await owner.get('/dashboard');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    // "back" after a failed form post relies on the browser sending our own Referer
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const m = res.body.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>\s*<div id="app"><\/div>/);
     expect(m).not.toBeNull();
     const page = JSON.parse(m![1]);

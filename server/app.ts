@@ -68,6 +68,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.appUrl.startsWith('https:'),
+    // Inertia's "back" after a failed form needs the Referer of our own pages
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   if (existsSync(`${publicDir}/build`)) {
     await app.register(fastifyStatic, {

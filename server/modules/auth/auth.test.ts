@@ -15,12 +15,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const page = (html: string) => {
-  const m = html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/);
-  if (!m) throw new Error('no page object in HTML');
-  return JSON.parse(m[1]) as { component: string; props: Record<string, any> };
-};
-
 describe('registration', () => {
   it('creates a tenant (UTC, settings.name = company) with its owner, signs in and lands on the dashboard', async () => {
     const c = new TestClient(t.app);
