@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import { FlashToasts } from '@/components/FlashToasts';
 import { forgetCompany, formatTitle, loadCompanyOnce } from '@/lib/company';
+import { pageResolver } from '@/lib/pages';
 import { store } from '@/store';
 import { api } from '@/store/api';
 import type { SharedProps } from '@/types';
@@ -22,11 +23,7 @@ function hasUser(props: unknown): boolean {
 }
 
 void createInertiaApp({
-  resolve: async (name) => {
-    const load = pages[`./pages/${name}.tsx`];
-    if (!load) throw new Error('Page not found');
-    return (await load()).default;
-  },
+  resolve: pageResolver(pages),
   title: (title, page) => formatTitle(title, tenantNameOf(page?.props)),
   progress: { delay: 250, color: '#4669FA' },
   setup({ el, App, props }) {

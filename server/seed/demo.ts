@@ -28,6 +28,9 @@ const VENDORS = [
   ['Tembo Couriers', 'accounts@tembo.example'],
 ] as const;
 
+// customers arrive unevenly over five months, so the dashboard chart has something to compare
+const AGES_IN_DAYS = [0, 2, 6, 9, 15, 24, 38, 47, 66, 95, 101, 140];
+
 /**
  * The demo tenant "Acme" with a known login, created through the same helpers
  * registration uses. Customers are spread over the last months so the
@@ -49,7 +52,7 @@ export async function seedDemo(database: Database): Promise<{ tenantId: number }
         city,
         country,
         currencyCode: 'KES',
-        createdAt: sql`now() - ${`${(i % 6) * 30 + i} days`}::interval`,
+        createdAt: sql`now() - ${`${AGES_IN_DAYS[i]} days`}::interval`,
       })),
     );
     await tx.insert(contacts).values(
