@@ -87,6 +87,16 @@ describe('Inertia shared props and pages', () => {
     }
   });
 
+  it('a stale asset version gets 409 with X-Inertia-Location, so the browser reloads the new build', async () => {
+    const res = await owner.get('/dashboard?tab=1', { inertia: true, headers: { 'x-inertia-version': 'old-build' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['x-inertia-location']).toBe('http://kazi.test/dashboard?tab=1');
+    const current = await owner.get('/dashboard', { inertia: true });
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['x-inertia']).toBe('true');
+    expect(current.headers.vary).toMatch(/X-Inertia/);
+  });
+
   it('Home is public and sends a signed-in user to the dashboard', async () => {
     const guest = await new TestClient(t.app).get('/', { inertia: true });
     expect(guest.json().component).toBe('Home');

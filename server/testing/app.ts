@@ -13,7 +13,7 @@ import { createTenant } from '../modules/tenancy/service.js';
 import { withDatabase } from './global-setup.js';
 
 /** A fresh database cloned from the migrated template (PGlite directory or PostgreSQL TEMPLATE). */
-export async function cloneDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+export async function cloneDatabase(): Promise<{ database: Database; dataDir: string; url: string | null; drop: () => Promise<void> }> {
   const template = inject('dbTemplate');
   const url = inject('dbUrl');
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-test-'));
@@ -23,10 +23,12 @@ export async function cloneDatabase(): Promise<{ database: Database; dataDir: st
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir, poolSize: 5 });
+    const cloneUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl: cloneUrl, dataDir, poolSize: 5 });
     return {
       database,
       dataDir,
+      url: cloneUrl,
       drop: async () => {
         await database.close();
         const a = new pg.Client({ connectionString: url });
@@ -42,6 +44,7 @@ export async function cloneDatabase(): Promise<{ database: Database; dataDir: st
   return {
     database,
     dataDir,
+    url: null,
     drop: async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -61,7 +64,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const { database, dataDir, drop } = await cloneDatabase();
+  const { database, dataDir, drop, url } = await cloneDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -69,6 +72,7 @@ export async function createTestApp(
     APP_URL: 'http://kazi.test',
     LOG_LEVEL: 'silent',
     MAIL_URL: 'log',
+    ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
   const app = await buildApp(config, { database, migrate: false, logger: false });
