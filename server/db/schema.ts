@@ -1,3 +1,6 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit.
 export * from '../modules/tenancy/schema.js';
 export * from '../modules/accounting/schema.js';
+export * from '../modules/notifications/schema.js';
+export * from '../modules/users/schema.js';
+export * from '../modules/activity/schema.js';
