@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
@@ -16,6 +17,8 @@ import { JobQueue } from './jobs/queue.js';
 import { Mailer } from './mail/mailer.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { profileRoutes } from './modules/profile/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { rolesRoutes } from './modules/roles/routes.js';
 import { tenancyRoutes } from './modules/tenancy/routes.js';
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
   // The page object travels in a JSON script tag and the theme script is inline: CSP comes with the shell issue.
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -102,6 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(tenancyRoutes);
   await app.register(rolesRoutes);
   await app.register(accountingRoutes);
+  await app.register(notificationRoutes);
+  await app.register(profileRoutes);
 
   await queue.start(config.inProcessWorkers);
   return app;

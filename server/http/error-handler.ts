@@ -52,11 +52,19 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler({}, (req, reply) => respond(req, reply, 404, 'Not Found.'));
 }
 
-function respond(req: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+async function respond(req: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   reply.code(status);
   const accept = String(req.headers.accept ?? '');
-  if (req.wantsJson || req.headers['x-inertia'] || !accept.includes('text/html')) {
-    return reply.send({ message });
+  const page = req.headers['x-inertia'] || (!req.wantsJson && accept.includes('text/html'));
+  if (!page) return reply.send({ message });
+  // Error pages render inside the layout (the Error page picks it from auth.user)
+  if (req.session && typeof reply.inertia === 'function') {
+    try {
+      return await reply.code(status).inertia('Error', { status: PAGE_STATUS.includes(status) ? status : 500, message });
+    } catch (err) {
+      req.log.error({ err }, 'error page failed');
+      reply.code(status);
+    }
   }
   const title = TITLES[status] ?? 'Error';
   return reply
@@ -69,6 +77,8 @@ function respond(req: FastifyRequest, reply: FastifyReply, status: number, messa
         `<p><a href="/" style="color:#4669FA">Back to Kazi</a></p></main></body></html>`,
     );
 }
+
+const PAGE_STATUS = [403, 404, 419, 500, 503];
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

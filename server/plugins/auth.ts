@@ -10,8 +10,10 @@ export interface AuthUser {
   name: string;
   email: string;
   email_verified_at: string | null;
-  avatar: string | null;
+  avatar_url: string | null;
 }
+
+const avatarUrl = (file: unknown) => (typeof file === 'string' && file ? `/avatars/${file}` : null);
 export interface TenantInfo {
   id: number;
   name: string;
@@ -154,7 +156,7 @@ async function loadContext(
         name: row.name,
         email: row.email,
         email_verified_at: row.email_verified_at ? new Date(row.email_verified_at).toISOString() : null,
-        avatar: row.avatar,
+        avatar_url: avatarUrl(row.avatar),
       };
       const settings = (row.settings ?? {}) as Record<string, string | null>;
       req.tenant = {
@@ -184,7 +186,7 @@ async function loadContext(
     name: u.name,
     email: u.email,
     email_verified_at: u.email_verified_at ? new Date(u.email_verified_at).toISOString() : null,
-    avatar: u.avatar,
+    avatar_url: avatarUrl(u.avatar),
   };
   if (tenantId) {
     req.session.tenantId = null;

@@ -11,15 +11,15 @@ import {
 import { rows } from '../../db/client.js';
 import { withUser } from '../../db/tenancy.js';
 import { fieldError, HttpError } from '../../http/errors.js';
-import { signUrl, verifySignedUrl } from '../../http/signed-url.js';
+import { verifySignedUrl } from '../../http/signed-url.js';
 import { Throttle } from '../../http/throttle.js';
 import { validate } from '../../http/validate.js';
 import { HOME } from '../../plugins/auth.js';
 import { createTenant, tenantsOfUser } from '../tenancy/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { sendVerificationMail } from './verification.js';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const VERIFY_TTL_S = 60 * 60;
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const sha1 = (v: string) => createHash('sha1').update(v).digest('hex');
 
@@ -36,14 +36,7 @@ export async function authRoutes(app: FastifyInstance) {
   const done = (req: FastifyRequest, reply: FastifyReply, to: string) =>
     req.wantsJson ? reply.code(204).send() : reply.inertiaRedirect(to);
 
-  const sendVerification = async (user: { id: number; email: string; name: string }) => {
-    const url = signUrl(config.appUrl, config.appKey, `/verify-email/${user.id}/${sha1(user.email)}`, VERIFY_TTL_S);
-    await mailer.send({
-      to: user.email,
-      subject: 'Verify Email Address',
-      text: `Hello ${user.name},\n\nPlease click the link below to verify your email address:\n${url}\n\nIf you did not create an account, no further action is required.`,
-    });
-  };
+  const sendVerification = (user: { id: number; email: string; name: string }) => sendVerificationMail(app.ctx, user);
 
   const intended = (req: FastifyRequest) => {
     const url = req.session.get<string>('url.intended');

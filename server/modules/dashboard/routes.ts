@@ -8,6 +8,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
     req.user ? reply.redirect(HOME) : reply.inertia('Home', {}),
   );
 
+  // legal pages are public; the company is named when a signed-in member reads them
+  const LEGAL_UPDATED = '2026-11-22';
+  app.get('/privacy-policy', { config: { access: 'public' } }, (req, reply) =>
+    reply.inertia('PrivacyPolicy', { company: req.tenant?.name ?? null, updated_at: LEGAL_UPDATED }),
+  );
+  app.get('/terms-and-conditions', { config: { access: 'public' } }, (req, reply) =>
+    reply.inertia('TermsAndConditions', { company: req.tenant?.name ?? null, updated_at: LEGAL_UPDATED }),
+  );
+
   app.get('/dashboard', { config: { access: 'dashboard.view' } }, async (req, reply) => {
     const figures = await req.tenantTx(async (tx) => {
       // one round trip for the four counters
