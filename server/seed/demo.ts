@@ -4,6 +4,7 @@ import { withTenant } from '../db/tenancy.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { contacts, taxes } from '../modules/accounting/schema.js';
 import { createTenant } from '../modules/tenancy/service.js';
+import { notify } from '../modules/notifications/service.js';
 
 export const DEMO_EMAIL = 'demo@kazi.test';
 export const DEMO_PASSWORD = 'password';
@@ -37,7 +38,7 @@ const AGES_IN_DAYS = [0, 2, 6, 9, 15, 24, 38, 47, 66, 95, 101, 140];
  * dashboard's chart has something to compare.
  */
 export async function seedDemo(database: Database): Promise<{ tenantId: number }> {
-  const { tenantId } = await createTenant(
+  const { tenantId, userId } = await createTenant(
     database,
     { companyName: 'Acme' },
     { name: 'Demo Owner', email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerified: true },
@@ -62,6 +63,11 @@ export async function seedDemo(database: Database): Promise<{ tenantId: number }
       { tenantId, name: 'VAT', rate: '16', type: 'normal' as const },
       { tenantId, name: 'Withholding VAT', rate: '2', type: 'withholding' as const },
       { tenantId, name: 'Excise duty', rate: '15', type: 'compound' as const },
+    ]);
+    await notify(tx, tenantId, [
+      { userId, type: 'welcome', title: 'Welcome to Kazi', body: 'Acme is ready: customers, vendors and taxes are set up.', url: '/dashboard' },
+      { userId, type: 'customer.created', title: 'New customer: Baobab Traders', body: 'Added today.', url: null },
+      { userId, type: 'security', title: 'Signed in from a new browser', body: 'If this was not you, change your password.', url: '/profile/account' },
     ]);
   });
   return { tenantId };
