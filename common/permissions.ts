@@ -77,13 +77,39 @@ export function isPermission(name: string): name is Permission {
 /** What a route needs: a permission, or an explicit statement that it needs none. */
 export type RouteAccess = Permission | readonly Permission[] | 'public' | 'authenticated';
 
+/** The Permissions page's grouping of areas (every area appears in exactly one section). */
+export const PERMISSION_SECTIONS: readonly { label: string; areas: readonly Area[] }[] = [
+  {
+    label: 'Accounting and sales',
+    areas: ['invoices', 'bills', 'estimates', 'items', 'customers', 'vendors', 'transactions', 'transfers', 'taxes', 'currencies', 'categories', 'documents', 'accounts', 'accounting_settings', 'reports'],
+  },
+  { label: 'Outreach', areas: ['contacts', 'segments', 'sms', 'airtime', 'email_templates', 'email', 'email_settings'] },
+  {
+    label: 'Campaigns',
+    areas: ['campaigns', 'organisers', 'events', 'event_groups', 'rsvp', 'surveys', 'workflows', 'task_templates', 'tasks', 'calendar'],
+  },
+  { label: 'Wallet', areas: ['wallet'] },
+  { label: 'Mailbox and chat', areas: ['mailbox', 'chat'] },
+  { label: 'CMS and media', areas: ['pages', 'media'] },
+  { label: 'Administration', areas: ['roles', 'users', 'user_logs', 'notifications', 'company_settings', 'subscriptions', 'dashboard'] },
+];
+
+const AREA_LABELS: Partial<Record<Area, string>> = { sms: 'SMS', rsvp: 'RSVP', email: 'Email sending', pages: 'CMS pages' };
+/** A readable name for an area: `accounting_settings` → "Accounting settings". */
+export const areaLabel = (area: Area) => AREA_LABELS[area] ?? area.charAt(0).toUpperCase() + area.slice(1).replace(/_/g, ' ');
+
+/** What every role needs to use the shell: the dashboard and its own notifications. */
+const EVERYONE: readonly Permission[] = ['dashboard.view', 'notifications.view'];
+
 /** Built-in roles seeded into every tenant (editable later, except Owner). */
 export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Permission) => boolean }[] = [
   { slug: 'owner', name: 'Owner', permissions: () => true },
   {
     slug: 'admin',
     name: 'Admin',
-    permissions: (p) => !p.startsWith('subscriptions.') && p !== 'roles.delete',
+    // everything but managing the subscription and deleting roles; it may see the subscription, so it
+    // holds every other built-in role's permissions and can give those roles (nobody gives more than they hold)
+    permissions: (p) => (p === 'subscriptions.view' || !p.startsWith('subscriptions.')) && p !== 'roles.delete',
   },
   {
     slug: 'accountant',
@@ -91,7 +117,7 @@ export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Perm
     permissions: (p) =>
       /^(invoices|bills|estimates|items|customers|vendors|transactions|transfers|taxes|currencies|categories|documents|accounts|accounting_settings|reports)\./.test(
         p,
-      ) || p === 'dashboard.view',
+      ) || EVERYONE.includes(p),
   },
   {
     slug: 'campaign-manager',
@@ -99,14 +125,16 @@ export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Perm
     permissions: (p) =>
       /^(contacts|segments|sms|airtime|email_templates|email|campaigns|organisers|events|event_groups|rsvp|surveys|workflows|task_templates|tasks|calendar|pages|media)\./.test(
         p,
-      ) || p === 'dashboard.view',
+      ) || EVERYONE.includes(p),
   },
   {
     slug: 'organiser',
     name: 'Organiser',
     permissions: (p) =>
       /^(events|event_groups|rsvp|tasks|calendar)\./.test(p) ||
-      ['campaigns.view', 'surveys.view', 'contacts.view', 'dashboard.view', 'media.view'].includes(p),
+      ['campaigns.view', 'surveys.view', 'contacts.view', 'media.view'].includes(p) ||
+      EVERYONE.includes(p),
   },
+  // read-only: only `*.view`, and not other people's activity (everyone reads their own log without a permission)
   { slug: 'viewer', name: 'Viewer', permissions: (p) => p.endsWith('.view') && !p.startsWith('user_logs.') },
 ];

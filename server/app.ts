@@ -16,12 +16,14 @@ import { inertiaPlugin } from './inertia/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { Mailer } from './mail/mailer.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
+import { activityLogger } from './modules/activity/logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { rolesRoutes } from './modules/roles/routes.js';
 import { tenancyRoutes } from './modules/tenancy/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 import { authPlugin, CONTEXT_SQL } from './plugins/auth.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sharedProps } from './http/shared-props.js';
@@ -99,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   installErrorHandling(app);
+  await app.register(activityLogger);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes);
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountingRoutes);
   await app.register(notificationRoutes);
   await app.register(profileRoutes);
+  await app.register(usersRoutes);
 
   await queue.start(config.inProcessWorkers);
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -41,6 +41,16 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** extra conditions on every read (list, get, update, delete) */
   scope?: (req: FastifyRequest) => SQL | undefined;
   beforeDelete?: (tx: Tx, req: FastifyRequest, record: Row) => Promise<void>;
+  /**
+   * Runs inside the write's transaction after validation (current = the stored record on
+   * update, null on store); answers extra or derived values by API field (e.g. a slug
+   * made from the name) and may throw to refuse the write.
+   */
+  beforeWrite?: (tx: Tx, req: FastifyRequest, input: Row, current: Row | null) => Promise<Row | void>;
+  /** more route options per action, beside `access` (e.g. the activity log's `activity`) */
+  routeConfig?: Partial<Record<Action, Omit<FastifyContextConfig, 'access'>>>;
+  /** unique constraints whose violation is the user's input, not a fault: answered 422 on `field` */
+  unique?: { constraint: string; field: string; message: string }[];
 }
 
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
@@ -76,6 +86,15 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
       if (key && value !== undefined) out[key] = value;
     }
     return out;
+  };
+
+  /** a unique violation named in `def.unique` becomes the field's 422 (two writers racing for one name) */
+  const uniqueViolation = (err: unknown): never => {
+    const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const pg = e.cause?.code ? e.cause : e;
+    const hit = pg.code === '23505' ? def.unique?.find((u) => u.constraint === pg.constraint) : undefined;
+    if (hit) throw new ValidationError({ [hit.field]: [hit.message] });
+    throw err;
   };
 
   const readId = (req: FastifyRequest) => {
@@ -133,44 +152,52 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     });
   };
 
-  function routes(app: FastifyInstance) {
-    app.get(`${def.base}/json`, { config: { access: def.access.view } }, async (req) => list(req));
+  const cfg = (action: Action): FastifyContextConfig => ({ ...def.routeConfig?.[action], access: def.access[action] });
 
-    app.get(`${def.base}/get-${def.singular}/:id`, { config: { access: def.access.view } }, async (req) => {
+  function routes(app: FastifyInstance) {
+    app.get(`${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
+
+    app.get(`${def.base}/get-${def.singular}/:id`, { config: cfg('view') }, async (req) => {
       const id = readId(req);
       const data = await req.tenantTx((tx) => find(tx, req, id));
       def.authorize?.(req, 'view', data);
       return { data };
     });
 
-    app.post(`${def.base}/store`, { config: { access: def.access.create } }, async (req, reply) => {
+    app.post(`${def.base}/store`, { config: cfg('create') }, async (req, reply) => {
       const input = validate(def.create, req.body) as Row;
       def.authorize?.(req, 'create', input);
-      const data = await req.tenantTx(async (tx) => {
-        const [row] = await tx
-          .insert(table)
-          .values({ ...toValues(input), tenantId: req.tenant!.id } as never)
-          .returning(fields);
-        return row;
-      });
+      const data = await req
+        .tenantTx(async (tx) => {
+          const extra = (await def.beforeWrite?.(tx, req, input, null)) ?? {};
+          const [row] = await tx
+            .insert(table)
+            .values({ ...toValues({ ...input, ...extra }), tenantId: req.tenant!.id } as never)
+            .returning(fields);
+          return row;
+        })
+        .catch(uniqueViolation);
       return reply.code(201).send({ message: message('created'), data });
     });
 
-    app.put(`${def.base}/update/:id`, { config: { access: def.access.update } }, async (req) => {
+    app.put(`${def.base}/update/:id`, { config: cfg('update') }, async (req) => {
       const id = readId(req);
       const input = validate(updateSchema, req.body) as Row;
-      const data = await req.tenantTx(async (tx) => {
-        const current = await find(tx, req, id);
-        def.authorize?.(req, 'update', { ...current, ...input });
-        const values = toValues(input);
-        if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
-        const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
-        return row;
-      });
+      const data = await req
+        .tenantTx(async (tx) => {
+          const current = await find(tx, req, id);
+          def.authorize?.(req, 'update', { ...current, ...input });
+          const extra = (await def.beforeWrite?.(tx, req, input, current)) ?? {};
+          const values = toValues({ ...input, ...extra });
+          if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
+          const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
+          return row;
+        })
+        .catch(uniqueViolation);
       return { message: message('updated'), data };
     });
 
-    app.delete(`${def.base}/delete/:id`, { config: { access: def.access.delete } }, async (req) => {
+    app.delete(`${def.base}/delete/:id`, { config: cfg('delete') }, async (req) => {
       const id = readId(req);
       await req.tenantTx(async (tx) => {
         const current = await find(tx, req, id);

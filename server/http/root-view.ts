@@ -45,12 +45,21 @@ export function loadRootView(publicDir: string) {
   };
 }
 
-// Applied before first paint so a dark-mode or RTL user never sees the wrong theme flash.
-const PREFERENCES = `(function(){try{var s=localStorage,d=document.documentElement;` +
-  `if(s.getItem('darkMode')==='true')d.classList.add('dark');` +
-  `if(s.getItem('semiDarkMode')==='true')d.classList.add('semi-dark');` +
-  `if(s.getItem('monochrome')==='true')d.classList.add('monochrome');` +
-  `if(s.getItem('direction')==='rtl')d.setAttribute('dir','rtl');}catch(e){}})();`;
+// Applied before first paint so a dark-mode or RTL user never sees the wrong theme flash. Mirrors
+// applyPreferences() of web/lib/preferences.ts: same keys, same allowed values, same defaults.
+const PREFERENCES = `(function(){try{var s=localStorage,d=document.documentElement,` +
+  `b=function(k){return s.getItem(k)==='true'},` +
+  `o=function(k,a){var v=s.getItem(k);return a.indexOf(v)<0?a[0]:v};` +
+  `if(b('darkMode'))d.classList.add('dark');` +
+  `if(b('semiDarkMode'))d.classList.add('semi-dark');` +
+  `if(b('monochrome'))d.classList.add('monochrome');` +
+  `d.setAttribute('dir',o('direction',['ltr','rtl']));` +
+  `d.setAttribute('data-skin',o('skin',['default','bordered']));` +
+  `d.setAttribute('data-layout',o('type',['vertical','horizontal']));` +
+  `d.setAttribute('data-content-width',o('contentWidth',['full','boxed']));` +
+  `d.setAttribute('data-navbar',o('navbarType',['sticky','static','floating','hidden']));` +
+  `d.setAttribute('data-footer',o('footerType',['static','sticky','hidden']));` +
+  `d.setAttribute('data-sidebar',b('sidebarCollapsed')?'collapsed':'expanded');}catch(e){}})();`;
 
 function shell(tags: string, pageHtml: string) {
   return `<!doctype html>

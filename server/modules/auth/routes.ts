@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
     reply.inertia('Auth/Login', { canResetPassword: true, status: req.session.pull('status') ?? null }),
   );
 
-  app.post('/login', { config: guest }, async (req, reply) => {
+  app.post('/login', { config: { ...guest, activity: { action: 'login', resource: 'session', describe: () => 'Signed in' } } }, async (req, reply) => {
     const input = validate(loginSchema, req.body);
     const key = `${input.email}|${req.ip}`;
     loginThrottle.check(key);
@@ -67,7 +67,7 @@ export async function authRoutes(app: FastifyInstance) {
     return done(req, reply, to);
   });
 
-  app.post('/logout', { config: { access: 'authenticated' } }, async (req, reply) => {
+  app.post('/logout', { config: { access: 'authenticated', activity: { action: 'logout', resource: 'session', describe: () => 'Signed out' } } }, async (req, reply) => {
     req.session.logout();
     return done(req, reply, '/');
   });
