@@ -29,12 +29,11 @@ describe('authentication', () => {
   });
 
   const path = () => new URL(page.url()).pathname;
-  const logOutButton = () =>
-    page
-      .getByRole('button', { name: 'Log out', exact: true })
-      .or(page.getByRole('link', { name: 'Log out', exact: true }))
-      .or(page.getByRole('menuitem', { name: 'Log out', exact: true }))
-      .first();
+  /** Log out lives in the user menu of the top bar (the account button opens it). */
+  const logOut = async () => {
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
+  };
 
   async function expectDashboardOf(company: string) {
     expect(path()).toBe('/dashboard');
@@ -47,7 +46,7 @@ describe('authentication', () => {
     const tenant = await registerTenant(page);
     await expectDashboardOf(tenant.company);
 
-    await logOutButton().click();
+    await logOut();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
 
     // Logged out for real: the dashboard now sends a visitor to the login page.
@@ -61,13 +60,13 @@ describe('authentication', () => {
 
   it('refuses a wrong password with an error under the email field and stays on the login page', async () => {
     const tenant = await registerTenant(page);
-    await logOutButton().click();
+    await logOut();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
 
     await submitLogin(page, tenant.email, `${tenant.password}-wrong`);
 
-    const email = page.getByLabel('Email', { exact: true });
-    const password = page.getByLabel('Password', { exact: true });
+    const email = page.getByLabel(/^Email/);
+    const password = page.getByLabel(/^Password/);
     const alert = await alertBetween(page, email, password, { stayOn: '/login' });
     expect((await alert.innerText()).trim()).not.toBe('');
     expect(path()).toBe('/login');

@@ -111,11 +111,11 @@ export function newTenant(overrides: Partial<Tenant> = {}): Tenant {
 export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}): Promise<Tenant> {
   const tenant = newTenant(overrides);
   await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill(tenant.name);
-  await page.getByLabel('Email', { exact: true }).fill(tenant.email);
-  await page.getByLabel('Password', { exact: true }).fill(tenant.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(tenant.password);
-  await page.getByLabel('Company name', { exact: true }).fill(tenant.company);
+  await page.getByLabel(/^Name\b/).fill(tenant.name);
+  await page.getByLabel(/^Email/).fill(tenant.email);
+  await page.getByLabel(/^Password/).fill(tenant.password);
+  await page.getByLabel(/^Confirm Password/).fill(tenant.password);
+  await page.getByLabel(/^Company name/).fill(tenant.company);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
   return tenant;
@@ -124,8 +124,8 @@ export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}
 /** Fills and submits the login form. Does not wait for any outcome. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 

@@ -2,13 +2,18 @@ import './app.css';
 import { createInertiaApp, router, type ResolvedComponent } from '@inertiajs/react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { ToastContainer } from 'react-toastify';
 import { FlashToasts } from '@/components/FlashToasts';
+import { Toasts } from '@/components/shell/Toasts';
 import { forgetCompany, formatTitle, loadCompanyOnce } from '@/lib/company';
 import { pageResolver } from '@/lib/pages';
+import { applyPreferences, getPreferences, rememberMobileLogos } from '@/lib/preferences';
 import { store } from '@/store';
 import { api } from '@/store/api';
 import type { SharedProps } from '@/types';
+
+// The inline script of the root view applied the layout preferences before first paint; apply them
+// again in case that HTML came from an older build that knew fewer of them.
+applyPreferences(getPreferences());
 
 // Page name = path under web/pages without .tsx ("Auth/Login" → ./pages/Auth/Login.tsx).
 const pages = import.meta.glob<{ default: ResolvedComponent }>(['./pages/**/*.tsx', '!./pages/**/*.test.tsx']);
@@ -38,6 +43,7 @@ void createInertiaApp({
       } else if (signedIn) {
         // Signed out without a full reload: drop everything cached for that account.
         forgetCompany();
+        rememberMobileLogos({ mobileLogo: null, mobileLogoWhite: null });
         store.dispatch(api.util.resetApiState());
       }
       signedIn = nowSignedIn;
@@ -47,14 +53,7 @@ void createInertiaApp({
       <Provider store={store}>
         <App {...props} />
         <FlashToasts initialProps={props.initialPage.props} />
-        <ToastContainer
-          position="top-right"
-          autoClose={5000}
-          closeOnClick
-          pauseOnHover
-          draggable
-          draggablePercent={80}
-        />
+        <Toasts />
       </Provider>,
     );
   },

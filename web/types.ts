@@ -5,6 +5,7 @@ export type AuthUser = {
   name: string;
   email: string;
   email_verified_at: string | null;
+  avatar_url: string | null;
 };
 
 export type Tenant = {
@@ -25,7 +26,10 @@ export type Flash = {
 export type SharedProps = {
   auth: { user: AuthUser | null };
   tenant: Tenant | null;
+  /** the companies the user may switch to */
+  tenants: { id: number; name: string }[];
   permissions: string[];
+  notifications: { unread: number };
   flash: Flash;
   errors: Record<string, string>;
 };
