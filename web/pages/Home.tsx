@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { ApplicationLogo } from '@/components/ApplicationLogo';
-import { buttonClasses } from '@/components/Button';
+import { buttonClasses } from '@/components/form/Button';
 import { CalendarIcon, ChartIcon, FolderIcon, MailIcon, MegaphoneIcon, WalletIcon } from '@/components/icons';
 import { useSharedProps } from '@/lib/page';
 

@@ -1,8 +1,8 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/form/Button';
 import { StatusMessage } from '@/components/StatusMessage';
-import { TextInput } from '@/components/TextInput';
+import { TextInput } from '@/components/form/TextInput';
 import { TextLink } from '@/components/TextLink';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
 import { useSharedProps } from '@/lib/page';

@@ -1,9 +1,9 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Button } from '@/components/Button';
-import { Checkbox } from '@/components/Checkbox';
+import { Button } from '@/components/form/Button';
+import { Checkbox } from '@/components/form/Checkbox';
 import { StatusMessage } from '@/components/StatusMessage';
-import { TextInput } from '@/components/TextInput';
+import { TextInput } from '@/components/form/TextInput';
 import { TextLink } from '@/components/TextLink';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
 import { useSharedProps } from '@/lib/page';

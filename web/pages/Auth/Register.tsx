@@ -1,7 +1,7 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Button } from '@/components/Button';
-import { TextInput } from '@/components/TextInput';
+import { Button } from '@/components/form/Button';
+import { TextInput } from '@/components/form/TextInput';
 import { TextLink } from '@/components/TextLink';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
 

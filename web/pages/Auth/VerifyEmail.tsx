@@ -1,6 +1,6 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Button, buttonClasses } from '@/components/Button';
+import { Button, buttonClasses } from '@/components/form/Button';
 import { StatusMessage } from '@/components/StatusMessage';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
 import { useSharedProps } from '@/lib/page';

@@ -1,0 +1,29 @@
+import type { CalendarOptions } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import type { CalendarProps } from './Calendar';
+
+const PLUGINS = [dayGridPlugin, interactionPlugin];
+
+// Loaded on demand by <Calendar>; FullCalendar 6 injects its own base styles.
+export default function CalendarView({ events, initialView, initialDate, direction, height, onEventClick, onDateClick, onDatesSet, options }: CalendarProps & { direction: 'ltr' | 'rtl' }) {
+  const settings: CalendarOptions = {
+    plugins: PLUGINS,
+    initialView: initialView ?? 'dayGridMonth',
+    initialDate,
+    direction,
+    events,
+    height: height ?? 'auto',
+    headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,dayGridWeek,dayGridDay' },
+    buttonText: { today: 'Today', month: 'Month', week: 'Week', day: 'Day' },
+    dayMaxEvents: true,
+    // Events are reachable with Tab and open with Enter when they do something.
+    eventInteractive: Boolean(onEventClick),
+    eventClick: onEventClick,
+    dateClick: onDateClick,
+    datesSet: onDatesSet,
+    ...options,
+  };
+  return <FullCalendar {...settings} />;
+}

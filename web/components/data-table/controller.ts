@@ -1,0 +1,71 @@
+import type { RowData } from '@tanstack/react-table';
+import { useState } from 'react';
+import type { DataTableColumn } from './features';
+import { buildListParams, DEFAULT_PER_PAGE, type ListParams, type SortState } from './query';
+import type { DataTableProps } from './types';
+import { useDebouncedValue } from './use-debounced-value';
+
+export type TableController = {
+  searchInput: string;
+  setSearchInput: (value: string) => void;
+  /** A search or a non-default filter is active. */
+  narrowed: boolean;
+  clearSearch: () => void;
+  filters: Record<string, string>;
+  setFilter: (name: string, value: string) => void;
+  sort: SortState;
+  setSort: (sort: SortState) => void;
+  perPage: number;
+  setPerPage: (perPage: number) => void;
+  page: number;
+  setPage: (page: number) => void;
+  /** What the list call sends for this state. */
+  params: ListParams;
+};
+
+function columnIdOf<Row extends RowData>(column: DataTableColumn<Row>): string | undefined {
+  const c = column as { id?: string; accessorKey?: unknown };
+  return c.id ?? (typeof c.accessorKey === 'string' ? c.accessorKey : undefined);
+}
+
+/** The table's query state (search, filters, sort, page, page size) and the params it makes. */
+export function useTableController<Row extends RowData>(props: DataTableProps<Row>): TableController {
+  const filterDefs = props.filters ?? [];
+  const initialFilters = () => Object.fromEntries(filterDefs.map((f) => [f.name, f.defaultValue ?? '']));
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput, 300).trim();
+  const [filters, setFilters] = useState<Record<string, string>>(initialFilters);
+  const [sort, setSort] = useState<SortState>(props.defaultSort ?? null);
+  const [perPage, setPerPage] = useState(props.defaultPerPage ?? DEFAULT_PER_PAGE);
+
+  // The page belongs to one search/filter/sort/size: changing any of them starts again at page 1.
+  const scope = JSON.stringify([search, filters, sort, perPage]);
+  const [pageState, setPageState] = useState({ scope, page: 1 });
+  const page = pageState.scope === scope ? pageState.page : 1;
+
+  const sortKey = sort ? (props.columns.find((c) => columnIdOf(c) === sort.id)?.meta?.sortKey ?? sort.id) : null;
+  const params = buildListParams(
+    { page, perPage, search, sort: sort && sortKey ? { id: sortKey, desc: sort.desc } : null, filters },
+    filterDefs,
+    props.params,
+  );
+
+  return {
+    searchInput,
+    setSearchInput,
+    narrowed: search !== '' || filterDefs.some((f) => (filters[f.name] ?? '') !== (f.defaultValue ?? '')),
+    clearSearch: () => {
+      setSearchInput('');
+      setFilters(initialFilters());
+    },
+    filters,
+    setFilter: (name, value) => setFilters((prev) => ({ ...prev, [name]: value })),
+    sort,
+    setSort,
+    perPage,
+    setPerPage,
+    page,
+    setPage: (next) => setPageState({ scope, page: Math.max(1, Math.trunc(next)) }),
+    params,
+  };
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { cx } from '../cx';
+
+export type StatTone = 'primary' | 'success' | 'warning' | 'info' | 'danger';
+
+const TONES: Record<StatTone, string> = {
+  primary: 'bg-primary/10 text-primary',
+  success: 'bg-success/15 text-emerald-600 dark:text-success',
+  warning: 'bg-warning/15 text-orange-600 dark:text-warning',
+  info: 'bg-info/15 text-cyan-700 dark:text-info',
+  danger: 'bg-danger/10 text-danger',
+};
+
+const numberFormat = new Intl.NumberFormat();
+
+export type StatCardProps = {
+  label: string;
+  value: number;
+  icon?: ReactNode;
+  tone?: StatTone;
+};
+
+/** One figure with its label. */
+export function StatCard({ label, value, icon, tone = 'primary' }: StatCardProps) {
+  return (
+    <div className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
+      {icon && (
+        <span className={cx('grid size-12 shrink-0 place-items-center rounded-full', TONES[tone])} aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <dl className="min-w-0">
+        <dt className="truncate text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+        <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
+          {numberFormat.format(value)}
+        </dd>
+      </dl>
+    </div>
+  );
+}
