@@ -6,95 +6,20 @@
  * against two page routes, alternating off/on ROUNDS times for DURATION seconds each.
  * "On" includes the batched INSERTs the visits cause, on the same database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { hashPassword } from '../server/modules/auth/passwords.js';
-import { createTenant } from '../server/modules/tenancy/service.js';
+import { startBench, type LoadResult } from './harness.js';
 
-const run = promisify(execFile);
-const autocannonBin = join(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-const dataDir = mkdtempSync(join(tmpdir(), 'kazi-bench-'));
-
-let databaseUrl = process.env.DATABASE_URL ?? null;
-let dropDb: (() => Promise<void>) | null = null;
-if (databaseUrl) {
-  const name = `kazi_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(databaseUrl);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDb = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
-
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const app = await buildApp(config, { logger: false });
-const { database } = app.ctx;
-const { tenantId } = await createTenant(
-  database,
-  { companyName: 'Bench' },
-  { name: 'Bench', email: 'bench@example.test', passwordHash: await hashPassword('bench-password'), emailVerified: true },
-);
-
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-// sign in like a browser: guest session + XSRF cookie, then the form post
-const jar = new Map<string, string>();
-const keep = (res: Response) => {
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const [k, v] = pair.split('=');
-    jar.set(k, v);
-  }
-};
-const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-keep(await fetch(`${base}/login`));
-const login = await fetch(`${base}/login`, {
-  method: 'POST',
-  redirect: 'manual',
-  headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')!) },
-  body: JSON.stringify({ email: 'bench@example.test', password: 'bench-password' }),
-});
-keep(login);
-if (login.status !== 204 && login.status !== 303) throw new Error(`login failed: ${login.status}`);
+const bench = await startBench();
+const { app, database, tenantId, base } = bench;
 
 // a first (HTML) page visit, as a browser makes it
-const headers = { cookie: cookie(), accept: 'text/html' };
+const headers = { cookie: bench.cookie, accept: 'text/html' };
 const logged = async () =>
   Number((await database.query<{ n: number }>('select count(*)::int as n from activity_logs where tenant_id = $1', [tenantId]))[0].n);
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-async function measure(path: string): Promise<Result> {
-  const args = ['-j', '-c', '10', '-d', String(DURATION), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), base + path];
-  const { stdout } = await run(process.execPath, [autocannonBin, ...args], { maxBuffer: 1 << 24 });
-  const r = JSON.parse(stdout);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
+type Result = LoadResult;
+const measure = (path: string) => bench.load(path, headers, DURATION);
 
 // calibration: what this machine does right now with a request that touches only the session
 {
@@ -151,7 +76,5 @@ console.log(
   console.log(`push (entry + buffer): ${(((t1 - t0) * 1000) / n).toFixed(2)} µs per request; ${n} buffered rows written in ${(performance.now() - t1).toFixed(0)} ms`);
 }
 
-await app.close();
-await dropDb?.();
-rmSync(dataDir, { recursive: true, force: true });
-console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${DURATION} s × ${ROUNDS} rounds per mode, 10 connections`);
+await bench.close();
+console.log(`database: ${bench.kind}, ${DURATION} s × ${ROUNDS} rounds per mode, 10 connections`);
