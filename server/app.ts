@@ -24,6 +24,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { rolesRoutes } from './modules/roles/routes.js';
 import { tenancyRoutes } from './modules/tenancy/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { userPages } from './modules/users/pages.js';
 import { authPlugin, CONTEXT_SQL } from './plugins/auth.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sharedProps } from './http/shared-props.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationRoutes);
   await app.register(profileRoutes);
   await app.register(usersRoutes);
+  await app.register(userPages);
 
   await queue.start(config.inProcessWorkers);
   return app;

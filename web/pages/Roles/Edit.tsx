@@ -1,0 +1,19 @@
+import { Head } from '@inertiajs/react';
+import { PageHeader } from '@/components/display/PageHeader';
+import { AppLayout } from '@/layouts/AppLayout';
+import { BackToRoles, RoleForm, type EditableRole } from './Create';
+
+export default function RolesEdit({ role }: { role: EditableRole }) {
+  const owner = role.built_in && role.slug === 'owner';
+  return (
+    <>
+      <Head title={`Role: ${role.name}`} />
+      <PageHeader title={owner ? role.name : `Edit role: ${role.name}`}>
+        <BackToRoles />
+      </PageHeader>
+      <RoleForm key={role.id} role={role} />
+    </>
+  );
+}
+
+RolesEdit.layout = AppLayout;
