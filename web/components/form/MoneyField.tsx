@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { bindField, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
+import { splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
 import { currencyDigits, formatMinor, minorToDecimal, parseMoney } from './money';
 import { controlClasses } from './styles';
@@ -17,21 +17,8 @@ export type MoneyFieldProps<T extends FormValues, K extends KeysOf<T, number | n
  * formatted amount ("$12.50") and, while it is being edited, the plain number ("12.50").
  * Something that is not an amount is reported beside the field and leaves the value unchanged.
  */
-export function MoneyField<T extends FormValues, K extends KeysOf<T, number | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  currency,
-  locale,
-  allowNegative = false,
-  placeholder,
-}: MoneyFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function MoneyField<T extends FormValues, K extends KeysOf<T, number | null | undefined>>(props: MoneyFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { currency, locale, allowNegative = false, placeholder } } = splitBound<T, K, MoneyFieldProps<T, K>>(props);
   const minor = field.value as number | null | undefined;
   const digits = currencyDigits(currency);
   // While focused the box holds what is being typed; otherwise it shows the formatted value.
@@ -52,7 +39,7 @@ export function MoneyField<T extends FormValues, K extends KeysOf<T, number | nu
   }
 
   return (
-    <Field id={id} label={label} hint={hint ?? `Amount in ${currency.toUpperCase()}`} error={error} required={required} className={className}>
+    <Field {...shell} hint={shell.hint ?? `Amount in ${currency.toUpperCase()}`} error={error}>
       {(control) => (
         <input
           {...control}

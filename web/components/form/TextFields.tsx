@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cx } from '../cx';
-import { bindField, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
+import { bindField, splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
 import { normalizePhone } from './phone';
 import { controlBase, controlClasses, controlState } from './styles';
@@ -17,22 +17,10 @@ export type TextFieldProps<T extends FormValues, K extends KeysOf<T, string | nu
   };
 
 /** A single-line text input bound to a form field (text, email, password, url). */
-export function TextField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  type = 'text',
-  inputClassName,
-  ...rest
-}: TextFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function TextField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>(props: TextFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { type = 'text', inputClassName, ...rest } } = splitBound<T, K, TextFieldProps<T, K>>(props);
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+    <Field {...shell}>
       {(control) => (
         <input
           {...rest}
@@ -53,22 +41,11 @@ export type NumberFieldProps<T extends FormValues, K extends KeysOf<T, number | 
   Omit<InputExtras, 'min' | 'max' | 'step'> & { min?: number; max?: number; step?: number | 'any' };
 
 /** A number input; an empty box is `null`. */
-export function NumberField<T extends FormValues, K extends KeysOf<T, number | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  step = 1,
-  ...rest
-}: NumberFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function NumberField<T extends FormValues, K extends KeysOf<T, number | null | undefined>>(props: NumberFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { step = 1, ...rest } } = splitBound<T, K, NumberFieldProps<T, K>>(props);
   const value = field.value as number | null | undefined;
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+    <Field {...shell}>
       {(control) => (
         <input
           inputMode={step === 1 ? 'numeric' : 'decimal'}
@@ -93,21 +70,11 @@ export function NumberField<T extends FormValues, K extends KeysOf<T, number | n
 export type PhoneFieldProps<T extends FormValues, K extends KeysOf<T, string | null | undefined>> = BoundFieldProps<T, K> & InputExtras;
 
 /** A telephone number; on leaving the box it is normalised to "+" and digits ("+254712345678"). */
-export function PhoneField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  ...rest
-}: PhoneFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function PhoneField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>(props: PhoneFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { ...rest } } = splitBound<T, K, PhoneFieldProps<T, K>>(props);
   const value = (field.value as string | null | undefined) ?? '';
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+    <Field {...shell}>
       {(control) => (
         <input
           autoComplete="tel"
@@ -137,20 +104,8 @@ export type TextareaFieldProps<T extends FormValues, K extends KeysOf<T, string 
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'id' | 'className' | 'required' | 'disabled'>;
 
 /** A multi-line text box; with `maxLength` a counter shows how much is left. */
-export function TextareaField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  rows = 4,
-  maxLength,
-  ...rest
-}: TextareaFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function TextareaField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>(props: TextareaFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { rows = 4, maxLength, ...rest } } = splitBound<T, K, TextareaFieldProps<T, K>>(props);
   const value = (field.value as string | null | undefined) ?? '';
   const counter = maxLength ? (
     <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
@@ -158,7 +113,7 @@ export function TextareaField<T extends FormValues, K extends KeysOf<T, string |
     </span>
   ) : null;
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className} aside={counter}>
+    <Field {...shell} aside={counter}>
       {(control) => (
         <textarea
           {...rest}
@@ -183,21 +138,10 @@ export type DateFieldProps<T extends FormValues, K extends KeysOf<T, string | nu
 };
 
 /** A calendar day (YYYY-MM-DD) in the browser's own date picker; an empty box is ''. */
-export function DateField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>({
-  form,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  id,
-  className,
-  min,
-  max,
-}: DateFieldProps<T, K>) {
-  const field = bindField(form, name);
+export function DateField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>(props: DateFieldProps<T, K>) {
+  const { field, name, disabled, shell, rest: { min, max } } = splitBound<T, K, DateFieldProps<T, K>>(props);
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+    <Field {...shell}>
       {(control) => (
         <input
           {...control}

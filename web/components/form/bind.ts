@@ -39,3 +39,13 @@ export type BoundFieldProps<T extends FormValues, K extends string> = {
   id?: string;
   className?: string;
 };
+
+/**
+ * Splits a bound field's props: the binding, what the Field shell shows (label, hint, error…)
+ * and the rest for the control itself. Every field component starts with this.
+ */
+export function splitBound<T extends FormValues, K extends keyof T & string, P extends BoundFieldProps<T, K>>(props: P) {
+  const { form, name, label, hint, required, disabled, id, className, ...rest } = props;
+  const field = bindField<T, K>(form, name);
+  return { field, name, disabled, rest, shell: { id, label, hint, required, className, error: field.error } };
+}
