@@ -25,7 +25,8 @@ export const contactSchema = z.object({
     .transform((v) => v || null),
   phone: text(50),
   tax_number: text(100),
-  currency_code: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency code must be a 3-letter ISO code.').default('USD'),
+  /** the company's default currency when not given */
+  currency_code: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency code must be a 3-letter ISO code.').optional(),
   website: z
     .string()
     .trim()

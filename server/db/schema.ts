@@ -4,3 +4,5 @@ export * from '../modules/accounting/schema.js';
 export * from '../modules/notifications/schema.js';
 export * from '../modules/users/schema.js';
 export * from '../modules/activity/schema.js';
+export * from '../modules/banking/schema.js';
+export * from '../modules/ledger/schema.js';

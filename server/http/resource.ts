@@ -51,6 +51,19 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   routeConfig?: Partial<Record<Action, Omit<FastifyContextConfig, 'access'>>>;
   /** unique constraints whose violation is the user's input, not a fault: answered 422 on `field` */
   unique?: { constraint: string; field: string; message: string }[];
+  /**
+   * Fields that name another record of the tenant (Laravel's `exists` rule): a value with
+   * no such record answers 422 "The selected <field> is invalid." before anything is written.
+   */
+  references?: Record<string, Reference>;
+}
+
+export interface Reference {
+  table: TenantTableLike;
+  /** the referenced column; defaults to the table's id */
+  column?: AnyPgColumn;
+  /** extra condition the referenced row must meet (e.g. a category of type income) */
+  where?: SQL;
 }
 
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
@@ -94,6 +107,32 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const pg = e.cause?.code ? e.cause : e;
     const hit = pg.code === '23505' ? def.unique?.find((u) => u.constraint === pg.constraint) : undefined;
     if (hit) throw new ValidationError({ [hit.field]: [hit.message] });
+    throw err;
+  };
+
+  /** every non-null referenced value must exist in the tenant (one query per field present) */
+  const checkReferences = async (tx: Tx, req: FastifyRequest, input: Row) => {
+    const errors: Record<string, string[]> = {};
+    for (const [field, ref] of Object.entries(def.references ?? {})) {
+      const value = input[field];
+      if (value === undefined || value === null) continue;
+      const col = ref.column ?? ref.table.id;
+      const [hit] = await tx
+        .select({ one: sql`1` })
+        .from(ref.table)
+        .where(and(eq(ref.table.tenantId, req.tenant!.id), eq(col, value), ref.where))
+        .limit(1);
+      if (!hit) errors[field] = [`The selected ${field.replace(/_/g, ' ')} is invalid.`];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  };
+
+  /** a record other records still point at is refused with a 422, not a 500 */
+  const inUse = (err: unknown): never => {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if ((e.cause?.code ?? e.code) === '23503') {
+      throw new ValidationError({ id: [`This ${def.label.toLowerCase()} is in use and cannot be deleted.`] });
+    }
     throw err;
   };
 
@@ -170,6 +209,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
       const data = await req
         .tenantTx(async (tx) => {
           const extra = (await def.beforeWrite?.(tx, req, input, null)) ?? {};
+          await checkReferences(tx, req, { ...input, ...extra });
           const [row] = await tx
             .insert(table)
             .values({ ...toValues({ ...input, ...extra }), tenantId: req.tenant!.id } as never)
@@ -188,6 +228,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           const current = await find(tx, req, id);
           def.authorize?.(req, 'update', { ...current, ...input });
           const extra = (await def.beforeWrite?.(tx, req, input, current)) ?? {};
+          await checkReferences(tx, req, { ...input, ...extra });
           const values = toValues({ ...input, ...extra });
           if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
           const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
@@ -199,12 +240,14 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
 
     app.delete(`${def.base}/delete/:id`, { config: cfg('delete') }, async (req) => {
       const id = readId(req);
-      await req.tenantTx(async (tx) => {
-        const current = await find(tx, req, id);
-        def.authorize?.(req, 'delete', current);
-        await def.beforeDelete?.(tx, req, current);
-        await tx.delete(table).where(base(req, id));
-      });
+      await req
+        .tenantTx(async (tx) => {
+          const current = await find(tx, req, id);
+          def.authorize?.(req, 'delete', current);
+          await def.beforeDelete?.(tx, req, current);
+          await tx.delete(table).where(base(req, id));
+        })
+        .catch(inUse);
       return { message: message('deleted') };
     });
   }

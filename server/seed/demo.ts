@@ -40,7 +40,7 @@ const AGES_IN_DAYS = [0, 2, 6, 9, 15, 24, 38, 47, 66, 95, 101, 140];
 export async function seedDemo(database: Database): Promise<{ tenantId: number }> {
   const { tenantId, userId } = await createTenant(
     database,
-    { companyName: 'Acme' },
+    { companyName: 'Acme', currency: 'KES' },
     { name: 'Demo Owner', email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerified: true },
   );
   await withTenant(database, tenantId, async (tx) => {

@@ -4,7 +4,7 @@ import { createTestApp, seedTenant, testPasswordHash, type TestApp } from '../..
 import { TestClient } from '../../testing/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { memberships, roles, users } from '../tenancy/schema.js';
-import { contacts, taxes } from './schema.js';
+import { contacts, currencies, taxes } from './schema.js';
 
 let t: TestApp;
 let owner: TestClient;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   const b = await seedTenant(t.database, 'Beta');
   tenantA = a.tenantId;
   await withTenant(t.database, a.tenantId, async (tx) => {
+    await tx.insert(currencies).values({ tenantId: a.tenantId, code: 'KES', name: 'Kenyan Shilling', rate: '129.5', symbol: 'KSh' });
     await tx.insert(contacts).values(
       Array.from({ length: 23 }, (_, i) => ({
         tenantId: a.tenantId,
@@ -82,6 +83,16 @@ describe('contacts resource (/accounting/contacts)', () => {
     expect(all2).toHaveLength(25);
     const sorted = (await owner.get('/accounting/contacts/json?sort_by=name&sort_order=desc&per_page=2', { json: true })).json();
     expect(sorted.data.map((c: { name: string }) => c.name)).toEqual(['Vendor Zebra', 'Vendor 100% Pure_Water']);
+  });
+
+  it('refuses a currency the company does not have (422) and defaults to its default currency', async () => {
+    const bad = await owner.json('POST', '/accounting/contacts/store', { type: 'customer', name: 'Far Away', currency_code: 'XYZ' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ currency_code: ['The selected currency code is invalid.'] });
+    const defaulted = await owner.json('POST', '/accounting/contacts/store', { type: 'vendor', name: 'Near By' });
+    expect(defaulted.statusCode).toBe(201);
+    expect(defaulted.json().data.currency_code).toBe('USD');
+    await owner.json('DELETE', `/accounting/contacts/delete/${defaulted.json().data.id}`);
   });
 
   it('stores (201), reads, updates and deletes a customer, with the contract messages', async () => {

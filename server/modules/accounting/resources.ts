@@ -4,7 +4,8 @@ import { contactSchema, taxSchema } from '../../../common/schemas/accounting.js'
 import type { Permission } from '../../../common/permissions.js';
 import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
-import { contacts, taxes } from './schema.js';
+import { contacts, currencies, taxes } from './schema.js';
+import { defaultCurrency } from './currency.js';
 
 const area = { customer: 'customers', vendor: 'vendors' } as const;
 type ContactType = keyof typeof area;
@@ -56,6 +57,10 @@ export const contactResource = defineResource({
   authorize: (req, action, data) => {
     const type = data.type as ContactType | undefined;
     if (type && area[type] && !can(req, type, action)) throw forbidden();
+  },
+  references: { currency_code: { table: currencies, column: currencies.code } },
+  beforeWrite: async (tx, req, input, current) => {
+    if (!current && !input.currency_code) return { currency_code: (await defaultCurrency(tx, req.tenant!.id)).code };
   },
 });
 

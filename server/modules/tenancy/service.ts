@@ -2,11 +2,14 @@ import { sql, eq } from 'drizzle-orm';
 import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { enterTenant } from '../../db/tenancy.js';
+import { setUpBooks } from '../accounting/setup.js';
 import { memberships, roles, tenants, users } from './schema.js';
 
 export interface NewTenant {
   companyName: string;
   timezone?: string;
+  /** the default currency of the books (ISO code); USD when not given */
+  currency?: string;
 }
 export interface NewOwner {
   name: string;
@@ -42,6 +45,7 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
       .returning({ id: users.id });
     await enterTenant(tx, tenant.id);
     const roleIds = await seedRoles(tx, tenant.id);
+    await setUpBooks(tx, tenant.id, t.currency);
     await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
     return { tenantId: tenant.id, userId: user.id };
   });
