@@ -16,6 +16,7 @@ import { inertiaPlugin } from './inertia/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { Mailer } from './mail/mailer.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
+import { bankingRoutes } from './modules/banking/routes.js';
 import { activityLogger } from './modules/activity/logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(tenancyRoutes);
   await app.register(rolesRoutes);
   await app.register(accountingRoutes);
+  await app.register(bankingRoutes);
   await app.register(notificationRoutes);
   await app.register(profileRoutes);
   await app.register(usersRoutes);

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
-import { contactSchema, taxSchema } from '../../../common/schemas/accounting.js';
+import { contactSchema } from '../../../common/schemas/accounting.js';
 import type { Permission } from '../../../common/permissions.js';
 import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
-import { contacts, currencies, taxes } from './schema.js';
+import { contacts, currencies } from './schema.js';
 import { defaultCurrency } from './currency.js';
 
 const area = { customer: 'customers', vendor: 'vendors' } as const;
@@ -62,27 +62,4 @@ export const contactResource = defineResource({
   beforeWrite: async (tx, req, input, current) => {
     if (!current && !input.currency_code) return { currency_code: (await defaultCurrency(tx, req.tenant!.id)).code };
   },
-});
-
-export const taxResource = defineResource({
-  label: 'Tax',
-  singular: 'tax',
-  base: '/settings/accounting/taxes',
-  table: taxes,
-  fields: {
-    id: taxes.id,
-    name: taxes.name,
-    rate: sql<number>`${taxes.rate}`.mapWith(Number),
-    type: taxes.type,
-    enabled: taxes.enabled,
-    created_at: ts(taxes.createdAt),
-    updated_at: ts(taxes.updatedAt),
-  },
-  columns: { rate: taxes.rate, created_at: taxes.createdAt, updated_at: taxes.updatedAt },
-  create: taxSchema,
-  searchable: ['name'],
-  sortable: ['name', 'rate', 'created_at'],
-  defaultSort: ['name', 'asc'],
-  filterable: ['type', 'enabled'],
-  access: { view: 'taxes.view', create: 'taxes.create', update: 'taxes.update', delete: 'taxes.delete' },
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { contactResource, taxResource } from './resources.js';
+import { contactResource } from './resources.js';
+import { accountingSettingsRoutes } from './settings/routes.js';
 
 export async function accountingRoutes(app: FastifyInstance) {
   contactResource.routes(app);
-  taxResource.routes(app);
+  await app.register(accountingSettingsRoutes);
 }

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { taxSchema } from '../../../../common/schemas/accounting.js';
+import { defineResource } from '../../../http/resource.js';
+import { taxes } from '../schema.js';
+
+const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+export const taxResource = defineResource({
+  label: 'Tax',
+  singular: 'tax',
+  base: '/settings/accounting/taxes',
+  table: taxes,
+  fields: {
+    id: taxes.id,
+    name: taxes.name,
+    rate: sql<number>`${taxes.rate}`.mapWith(Number),
+    type: taxes.type,
+    enabled: taxes.enabled,
+    created_at: ts(taxes.createdAt),
+    updated_at: ts(taxes.updatedAt),
+  },
+  columns: { rate: taxes.rate, created_at: taxes.createdAt, updated_at: taxes.updatedAt },
+  create: taxSchema,
+  searchable: ['name'],
+  sortable: ['name', 'rate', 'created_at'],
+  defaultSort: ['name', 'asc'],
+  filterable: ['type', 'enabled'],
+  access: { view: 'taxes.view', create: 'taxes.create', update: 'taxes.update', delete: 'taxes.delete' },
+});

@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Banking: bank accounts, transactions and transfers (PAGES.md /banking/*). */
+export async function bankingRoutes(app: FastifyInstance) {
+  void app;
+}
