@@ -47,6 +47,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * made from the name) and may throw to refuse the write.
    */
   beforeWrite?: (tx: Tx, req: FastifyRequest, input: Row, current: Row | null) => Promise<Row | void>;
+  /**
+   * Runs inside the write's transaction after the row is stored (previous = the record
+   * before an update, null on store): related rows, ledger postings… May answer the
+   * record to send back instead of the stored row (e.g. re-read with what it changed).
+   */
+  afterWrite?: (tx: Tx, req: FastifyRequest, record: Row, input: Row, previous: Row | null) => Promise<Row | void>;
   /** more route options per action, beside `access` (e.g. the activity log's `activity`) */
   routeConfig?: Partial<Record<Action, Omit<FastifyContextConfig, 'access'>>>;
   /** unique constraints whose violation is the user's input, not a fault: answered 422 on `field` */
@@ -214,7 +220,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
             .insert(table)
             .values({ ...toValues({ ...input, ...extra }), tenantId: req.tenant!.id } as never)
             .returning(fields);
-          return row;
+          return (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, null)) ?? row;
         })
         .catch(uniqueViolation);
       return reply.code(201).send({ message: message('created'), data });
@@ -232,7 +238,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           const values = toValues({ ...input, ...extra });
           if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
           const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
-          return row;
+          return (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, current)) ?? row;
         })
         .catch(uniqueViolation);
       return { message: message('updated'), data };
