@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Permission } from '../../common/permissions.js';
@@ -53,6 +53,11 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * record to send back instead of the stored row (e.g. re-read with what it changed).
    */
   afterWrite?: (tx: Tx, req: FastifyRequest, record: Row, input: Row, previous: Row | null) => Promise<Row | void>;
+  /**
+   * Adds related records to the rows of an answer (a list page, a single read, a write's
+   * answer) in place, with one query for all of them (an item's taxes): never one per row.
+   */
+  attach?: (tx: Tx, req: FastifyRequest, rows: Row[]) => Promise<void>;
   /** more route options per action, beside `access` (e.g. the activity log's `activity`) */
   routeConfig?: Partial<Record<Action, Omit<FastifyContextConfig, 'access'>>>;
   /** unique constraints whose violation is the user's input, not a fault: answered 422 on `field` */
@@ -60,6 +65,7 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /**
    * Fields that name another record of the tenant (Laravel's `exists` rule): a value with
    * no such record answers 422 "The selected <field> is invalid." before anything is written.
+   * An array value (tax_ids) names several: every one of them must exist.
    */
   references?: Record<string, Reference>;
 }
@@ -85,7 +91,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
   const keyOf = new Map<AnyPgColumn, string>(
     Object.entries(getTableColumns(table)).map(([k, c]) => [c as AnyPgColumn, k]),
   );
-  const updateSchema = def.update ?? def.create.partial();
+  const updateSchema = def.update ?? partialUpdate(def.create);
   const filterable = new Set(def.filterable ?? []);
   const sortable = new Set(def.sortable ?? []);
   const message = (verb: string) => `${def.label} ${verb} successfully.`;
@@ -123,12 +129,13 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
       const value = input[field];
       if (value === undefined || value === null) continue;
       const col = ref.column ?? ref.table.id;
-      const [hit] = await tx
-        .select({ one: sql`1` })
+      const wanted = Array.isArray(value) ? [...new Set(value)] : [value];
+      if (wanted.length === 0) continue;
+      const [{ found }] = await tx
+        .select({ found: sql<number>`count(distinct ${col})`.mapWith(Number) })
         .from(ref.table)
-        .where(and(eq(ref.table.tenantId, req.tenant!.id), eq(col, value), ref.where))
-        .limit(1);
-      if (!hit) errors[field] = [`The selected ${field.replace(/_/g, ' ')} is invalid.`];
+        .where(and(eq(ref.table.tenantId, req.tenant!.id), inArray(col, wanted), ref.where));
+      if (found !== wanted.length) errors[field] = [`The selected ${field.replace(/_/g, ' ')} is invalid.`];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
   };
@@ -152,6 +159,11 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const [row] = await tx.select(fields).from(table).where(base(req, id)).limit(1);
     if (!row) throw notFound(def.label);
     return row as Row;
+  };
+
+  const withRelated = async <R extends Row[]>(tx: Tx, req: FastifyRequest, rows: R): Promise<R> => {
+    if (def.attach && rows.length) await def.attach(tx, req, rows);
+    return rows;
   };
 
   const list = async (req: FastifyRequest) => {
@@ -181,7 +193,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
 
     return req.tenantTx(async (tx) => {
       if (q.paginate === false || q.list_all === true) {
-        return tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000);
+        return withRelated(tx, req, await tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000));
       }
       const perPage = q.per_page ?? def.perPage ?? 15;
       const [{ total }] = await tx.select({ total: count() }).from(table).where(cond);
@@ -192,9 +204,18 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
         .orderBy(...order)
         .limit(perPage)
         .offset((q.page - 1) * perPage);
+      await withRelated(tx, req, data);
       const { page: _p, ...rest } = raw;
       return paginator(data, { total: Number(total), page: q.page, perPage, path: req.url.split('?')[0], query: rest });
     });
+  };
+
+  /** The single read (`:id` route parameter) as `{ data }`; also usable by other routes (an alias path, a page). */
+  const get = async (req: FastifyRequest) => {
+    const id = readId(req);
+    const data = await req.tenantTx(async (tx) => (await withRelated(tx, req, [await find(tx, req, id)]))[0]);
+    def.authorize?.(req, 'view', data);
+    return { data };
   };
 
   const cfg = (action: Action): FastifyContextConfig => ({ ...def.routeConfig?.[action], access: def.access[action] });
@@ -202,12 +223,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
   function routes(app: FastifyInstance) {
     app.get(`${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
 
-    app.get(`${def.base}/get-${def.singular}/:id`, { config: cfg('view') }, async (req) => {
-      const id = readId(req);
-      const data = await req.tenantTx((tx) => find(tx, req, id));
-      def.authorize?.(req, 'view', data);
-      return { data };
-    });
+    app.get(`${def.base}/get-${def.singular}/:id`, { config: cfg('view') }, async (req) => get(req));
 
     app.post(`${def.base}/store`, { config: cfg('create') }, async (req, reply) => {
       const input = validate(def.create, req.body) as Row;
@@ -220,7 +236,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
             .insert(table)
             .values({ ...toValues({ ...input, ...extra }), tenantId: req.tenant!.id } as never)
             .returning(fields);
-          return (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, null)) ?? row;
+          const answer = (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, null)) ?? row;
+          return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
       return reply.code(201).send({ message: message('created'), data });
@@ -238,7 +255,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           const values = toValues({ ...input, ...extra });
           if ('updatedAt' in getTableColumns(table)) values.updatedAt = sql`now()`;
           const [row] = await tx.update(table).set(values as never).where(base(req, id)).returning(fields);
-          return (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, current)) ?? row;
+          const answer = (await def.afterWrite?.(tx, req, row as Row, { ...input, ...extra }, current)) ?? row;
+          return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
       return { message: message('updated'), data };
@@ -258,7 +276,33 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     });
   }
 
-  return { def, routes, list };
+  return { def, routes, list, get };
+}
+
+/**
+ * An update changes only what it is sent: every field optional, and a field's default (enabled
+ * true, type 'normal') left out, so a PUT without `enabled` keeps a disabled record disabled.
+ * zod's own partial() would fill those defaults in.
+ */
+export function partialUpdate(schema: z.ZodObject): z.ZodType {
+  const undefaulted = Object.fromEntries(
+    Object.entries(schema.shape)
+      .filter(([, field]) => field instanceof z.ZodDefault)
+      .map(([key, field]) => [key, (field as z.ZodDefault<z.ZodType>).unwrap().optional()]),
+  );
+  return schema.partial().extend(undefaulted);
+}
+
+/**
+ * The update schema of a resource: every field optional and, unlike zod's partial(),
+ * without defaults, so a field left out of an update keeps its stored value.
+ */
+export function partialWithoutDefaults(schema: z.ZodObject): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as unknown as z.ZodType) : field).optional();
+  }
+  return z.object(shape);
 }
 
 /** Query-string values are text; compare them as the column's own type, 422 when they cannot be. */

@@ -114,6 +114,9 @@ describe('contacts resource (/accounting/contacts)', () => {
     const updated = await owner.json('PUT', `/accounting/contacts/update/${id}`, { phone: '+254700000001', enabled: false });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ message: 'Contact updated successfully.', data: { id, name: 'Kito Bakery', phone: '+254700000001', enabled: false } });
+    // an update changes only what it is sent: the default of `enabled` is not filled in again
+    const renamed = await owner.json('PUT', `/accounting/contacts/update/${id}`, { name: 'Kito Bakery Ltd' });
+    expect(renamed.json().data).toMatchObject({ name: 'Kito Bakery Ltd', phone: '+254700000001', enabled: false, currency_code: 'KES' });
     const deleted = await owner.json('DELETE', `/accounting/contacts/delete/${id}`);
     expect(deleted.json()).toEqual({ message: 'Contact deleted successfully.' });
     expect((await owner.get(`/accounting/contacts/get-contact/${id}`, { json: true })).statusCode).toBe(404);
