@@ -1,17 +1,15 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { passwordUpdateSchema, profileSchema } from '../../../common/schemas/profile.js';
 import { rows } from '../../db/client.js';
 import { withUser } from '../../db/tenancy.js';
-import { fieldError, HttpError, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendVerificationMail } from '../auth/verification.js';
-import { AVATAR_MAX_BYTES, avatarDir, avatarUrl, removeAvatar, storeAvatar } from './avatars.js';
+import { avatarDir, avatarUrl, readImageUpload, removeAvatar, sendImage, storeAvatar } from './avatars.js';
 
 interface UserRow {
   id: number;
@@ -93,7 +91,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get('/settings/profile/json', { config: signedIn }, async (req) => ({ data: present(await load(req.user!.id)) }));
 
   app.post('/settings/profile/update', { config: signedIn }, async (req, reply) => {
-    const { fields, avatar } = await readProfileBody(req);
+    const { fields, file: avatar } = await readImageUpload(req, 'avatar');
     const input = validate(profileSchema, fields);
     const current = await load(req.user!.id);
     if (input.email !== current.email.toLowerCase()) {
@@ -139,44 +137,9 @@ export async function profileRoutes(app: FastifyInstance) {
   });
 
   // avatars are only for signed-in users; names are random and checked against a strict pattern
-  app.get<{ Params: { file: string } }>('/avatars/:file', { config: signedIn }, async (req, reply) => {
-    const file = req.params.file;
-    const m = /^[0-9a-f]{32}\.(png|jpg|webp)$/.exec(file);
-    const path = join(avatarDir(config.dataDir), file);
-    if (!m || !existsSync(path)) throw notFound('File');
-    const type = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[m[1] as 'png' | 'jpg' | 'webp'];
-    return reply.type(type).header('cache-control', 'private, max-age=86400').send(createReadStream(path));
-  });
+  app.get<{ Params: { file: string } }>('/avatars/:file', { config: signedIn }, async (req, reply) =>
+    sendImage(reply, avatarDir(config.dataDir), req.params.file, 'private, max-age=86400'),
+  );
 }
 
 const passwordOnly = z.object({ password: z.string().min(1).max(200) });
-
-/** JSON, urlencoded or multipart (with an `avatar` file): the fields, and the file's bytes if any. */
-async function readProfileBody(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar: Buffer | null }> {
-  if (!req.isMultipart()) return { fields: (req.body as Record<string, unknown>) ?? {}, avatar: null };
-  const fields: Record<string, unknown> = {};
-  let avatar: Buffer | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 20 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'avatar') {
-          await part.toBuffer();
-          continue;
-        }
-        const buf = await part.toBuffer();
-        if (part.file.truncated || buf.length > AVATAR_MAX_BYTES) {
-          throw fieldError('avatar', 'The avatar field must not be greater than 2048 kilobytes.');
-        }
-        avatar = buf.length ? buf : null;
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('avatar', 'The avatar field must not be greater than 2048 kilobytes.');
-    throw new HttpError(400, 'The upload could not be read.');
-  }
-  return { fields, avatar };
-}
