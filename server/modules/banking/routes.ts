@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { bankAccountResource, transactionResource, transferResource } from './resources.js';
 
 /** Banking: bank accounts, transactions and transfers (PAGES.md /banking/*). */
 export async function bankingRoutes(app: FastifyInstance) {
-  void app;
+  bankAccountResource.routes(app);
+  transactionResource.routes(app);
+  transferResource.routes(app);
 }
