@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, recordId } from './fields.js';
 
 const text = (max = 255) =>
   z
@@ -53,3 +54,33 @@ export const taxSchema = z.object({
   enabled: z.boolean().default(true),
 });
 export type TaxInput = z.input<typeof taxSchema>;
+
+/** Optional price: a decimal string ≥ 0 (numbers accepted), or null. */
+const price = (label: string) =>
+  decimal({ label, min: 'zero' })
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * Products and services. At least one of the two prices is required: the server checks it
+ * against the stored record too, since an update may send only one of them.
+ */
+export const itemSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  description: text(2000),
+  sale_price: price('sale price'),
+  purchase_price: price('purchase price'),
+  /** a category of type item */
+  category_id: recordId('category')
+    .nullish()
+    .transform((v) => v ?? null),
+  /** the taxes the item carries by default (stored in item_taxes) */
+  tax_ids: z.array(recordId('tax')).max(50).default([]),
+  enabled: z.boolean().default(true),
+});
+export type ItemInput = z.input<typeof itemSchema>;
+
+export const PRICE_REQUIRED = {
+  sale_price: 'The sale price field is required when purchase price is not present.',
+  purchase_price: 'The purchase price field is required when sale price is not present.',
+} as const;

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { contactSummaryRoutes } from './contact-summary.js';
+import { itemRoutes } from './items.js';
+import { accountingPages } from './pages.js';
 import { contactResource } from './resources.js';
 import { accountingSettingsRoutes } from './settings/routes.js';
 
 export async function accountingRoutes(app: FastifyInstance) {
   contactResource.routes(app);
+  await app.register(contactSummaryRoutes);
+  itemRoutes(app);
+  await app.register(accountingPages);
   await app.register(accountingSettingsRoutes);
 }
