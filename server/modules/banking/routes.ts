@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bankingPages } from './pages.js';
 import { bankAccountResource, transactionResource, transferResource } from './resources.js';
 
 /** Banking: bank accounts, transactions and transfers (PAGES.md /banking/*). */
@@ -6,4 +7,5 @@ export async function bankingRoutes(app: FastifyInstance) {
   bankAccountResource.routes(app);
   transactionResource.routes(app);
   transferResource.routes(app);
+  await bankingPages(app);
 }

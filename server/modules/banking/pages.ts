@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { categories, currencies, paymentMethods } from '../accounting/schema.js';
+import { bankAccountResource, transactionResource, transferResource } from './resources.js';
+import { bankAccounts } from './schema.js';
+
+/**
+ * The Inertia pages of banking (PAGES.md /banking/*). Records are read by the pages through
+ * the JSON endpoints; these routes only check the id belongs to the tenant (404 otherwise) and
+ * hand over the option lists the forms and amounts need (currencies with their format and rate,
+ * accounts, categories, payment methods), so a page needs no currencies.view or categories.view.
+ */
+
+const currencyList = (tx: Tx, tenantId: number) =>
+  tx
+    .select({
+      code: currencies.code,
+      name: currencies.name,
+      rate: currencies.rate,
+      precision: currencies.precision,
+      symbol: currencies.symbol,
+      symbol_first: currencies.symbolFirst,
+      decimal_mark: currencies.decimalMark,
+      thousands_separator: currencies.thousandsSeparator,
+      is_default: currencies.isDefault,
+      enabled: currencies.enabled,
+    })
+    .from(currencies)
+    .where(eq(currencies.tenantId, tenantId))
+    .orderBy(desc(currencies.isDefault), asc(currencies.code));
+
+const accountList = (tx: Tx, tenantId: number) =>
+  tx
+    .select({ id: bankAccounts.id, name: bankAccounts.name, currency_code: bankAccounts.currencyCode, enabled: bankAccounts.enabled })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.tenantId, tenantId))
+    .orderBy(asc(bankAccounts.name));
+
+const categoryList = (tx: Tx, tenantId: number) =>
+  tx
+    .select({ id: categories.id, name: categories.name, type: categories.type, color: categories.color, enabled: categories.enabled })
+    .from(categories)
+    .where(and(eq(categories.tenantId, tenantId), inArray(categories.type, ['income', 'expense'])))
+    .orderBy(asc(categories.name));
+
+const methodList = (tx: Tx, tenantId: number) =>
+  tx
+    .select({ code: paymentMethods.code, name: paymentMethods.name })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.tenantId, tenantId))
+    .orderBy(asc(paymentMethods.name));
+
+type Want = { accounts?: boolean; categories?: boolean; methods?: boolean };
+
+async function options(req: FastifyRequest, want: Want) {
+  return req.tenantTx(async (tx) => {
+    const id = req.tenant!.id;
+    return {
+      currencies: await currencyList(tx, id),
+      ...(want.accounts ? { accounts: await accountList(tx, id) } : {}),
+      ...(want.categories ? { categories: await categoryList(tx, id) } : {}),
+      ...(want.methods ? { paymentMethods: await methodList(tx, id) } : {}),
+    };
+  });
+}
+
+type Resource = { get: (req: FastifyRequest) => Promise<{ data: Record<string, unknown> }> };
+
+/** The record of the URL, or 404 (another tenant's id, a bad id, no such row). */
+async function recordOf(resource: Resource, label: string, req: FastifyRequest) {
+  const { data } = await resource.get(req).catch((err: { statusCode?: number }) => {
+    throw err.statusCode === 404 || err.statusCode === 422 ? notFound(label) : err;
+  });
+  return data;
+}
+
+const PAGES = [
+  { group: 'Accounts', base: '/banking/accounts', area: 'accounts', label: 'Account', resource: bankAccountResource, want: {} },
+  { group: 'Transactions', base: '/banking/transactions', area: 'transactions', label: 'Transaction', resource: transactionResource, want: { accounts: true, categories: true, methods: true } },
+  { group: 'Transfers', base: '/banking/transfers', area: 'transfers', label: 'Transfer', resource: transferResource, want: { accounts: true, methods: true } },
+] as const;
+
+export async function bankingPages(app: FastifyInstance) {
+  for (const page of PAGES) {
+    const render = async (req: FastifyRequest, reply: FastifyReply, component: string, props: Record<string, unknown> = {}) =>
+      reply.inertia(`${page.group}/${component}`, { ...props, ...(await options(req, page.want)) });
+    // the page shows the id only; the record itself comes from get-<singular>/{id}
+    const idProps = async (req: FastifyRequest) => ({ id: Number((await recordOf(page.resource, page.label, req)).id) });
+
+    app.get(page.base, { config: { access: `${page.area}.view` } }, (req, reply) => render(req, reply, 'Index'));
+    app.get(`${page.base}/create`, { config: { access: `${page.area}.create` } }, (req, reply) => render(req, reply, 'Create'));
+    app.get(`${page.base}/:id`, { config: { access: `${page.area}.view` } }, async (req, reply) => render(req, reply, 'Show', await idProps(req)));
+    app.get(`${page.base}/:id/edit`, { config: { access: `${page.area}.update` } }, async (req, reply) => render(req, reply, 'Edit', await idProps(req)));
+  }
+}
