@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { contacts, taxes } from '../modules/accounting/schema.js';
 import { createTenant } from '../modules/tenancy/service.js';
 import { notify } from '../modules/notifications/service.js';
+import { seedDemoBooks } from './demo-books.js';
 
 export const DEMO_EMAIL = 'demo@kazi.test';
 export const DEMO_PASSWORD = 'password';
@@ -64,6 +65,7 @@ export async function seedDemo(database: Database): Promise<{ tenantId: number }
       { tenantId, name: 'Withholding VAT', rate: '2', type: 'withholding' as const },
       { tenantId, name: 'Excise duty', rate: '15', type: 'compound' as const },
     ]);
+    await seedDemoBooks(tx, tenantId);
     await notify(tx, tenantId, [
       { userId, type: 'welcome', title: 'Welcome to Kazi', body: 'Acme is ready: customers, vendors and taxes are set up.', url: '/dashboard' },
       { userId, type: 'customer.created', title: 'New customer: Baobab Traders', body: 'Added today.', url: null },
