@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { taxSchema } from '../../../../common/schemas/accounting.js';
+import { fieldError } from '../../../http/errors.js';
 import { defineResource } from '../../../http/resource.js';
 import { taxes } from '../schema.js';
+import { isDefaultValue } from './service.js';
 
 const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -26,4 +28,10 @@ export const taxResource = defineResource({
   defaultSort: ['name', 'asc'],
   filterable: ['type', 'enabled'],
   access: { view: 'taxes.view', create: 'taxes.create', update: 'taxes.update', delete: 'taxes.delete' },
+  // a tax on items answers 422 through its foreign key; the default tax is only named in the settings
+  beforeDelete: async (tx, req, record) => {
+    if (await isDefaultValue(tx, req.tenant!.id, 'tax_id', record.id)) {
+      throw fieldError('id', 'This tax is the default tax (Settings, Defaults): choose another default first.');
+    }
+  },
 });
