@@ -6,6 +6,7 @@ import type { Permission } from '../../common/permissions.js';
 import { listQuerySchema } from '../../common/schemas/list-query.js';
 import type { Tx } from '../db/client.js';
 import { notFound, ValidationError } from './errors.js';
+import { exportRoute, type ExportSpec } from './import/export.js';
 import { paginator } from './paginator.js';
 import { validate } from './validate.js';
 
@@ -68,6 +69,8 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * An array value (tax_ids) names several: every one of them must exist.
    */
   references?: Record<string, Reference>;
+  /** GET <base>/export?format=csv|xlsx: the whole list (same search and filters) as a file, under the view permission; false: none */
+  export?: ExportSpec | false;
 }
 
 export interface Reference {
@@ -135,7 +138,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
         .select({ found: sql<number>`count(distinct ${col})`.mapWith(Number) })
         .from(ref.table)
         .where(and(eq(ref.table.tenantId, req.tenant!.id), inArray(col, wanted), ref.where));
-      if (found !== wanted.length) errors[field] = [`The selected ${field.replace(/_/g, ' ')} is invalid.`];
+      if (found !== wanted.length) errors[field] = [`The selected ${field.replace(/_id$/, '').replace(/_/g, ' ')} is invalid.`];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
   };
@@ -166,7 +169,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     return rows;
   };
 
-  const list = async (req: FastifyRequest) => {
+  /** The list's conditions and order for a request's search, filters and sort (its 422s thrown here, outside any transaction). */
+  const listQuery = (req: FastifyRequest) => {
     const raw = (req.query ?? {}) as Record<string, unknown>;
     const q = validate(listQuerySchema, raw);
     const where: (SQL | undefined)[] = [base(req)];
@@ -190,7 +194,11 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     if (q.sort_by && !sortable.has(q.sort_by)) throw new ValidationError({ sort_by: ['The selected sort by is invalid.'] });
     const order = [sortDir === 'desc' ? desc(column(sortField)) : asc(column(sortField)), desc(table.id)];
     const cond = and(...where.filter(Boolean));
+    return { raw, q, cond, order };
+  };
 
+  const list = async (req: FastifyRequest) => {
+    const { raw, q, cond, order } = listQuery(req);
     return req.tenantTx(async (tx) => {
       if (q.paginate === false || q.list_all === true) {
         return withRelated(tx, req, await tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000));
@@ -220,8 +228,23 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
 
   const cfg = (action: Action): FastifyContextConfig => ({ ...def.routeConfig?.[action], access: def.access[action] });
 
+  /** Every row of the list for a request, counted and read in pages (exports). */
+  const select = (req: FastifyRequest) => {
+    const { cond, order } = listQuery(req);
+    return {
+      count: async (tx: Tx) => Number((await tx.select({ total: count() }).from(table).where(cond))[0].total),
+      page: async (tx: Tx, offset: number, limit: number) =>
+        withRelated(tx, req, (await tx.select(fields).from(table).where(cond).orderBy(...order).limit(limit).offset(offset)) as Row[]),
+    };
+  };
+
   function routes(app: FastifyInstance) {
     app.get(`${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
+
+    if (def.export !== false) {
+      const source = { base: def.base, label: def.label, access: def.access.view, config: def.routeConfig?.view, fields: Object.keys(fields), column, select };
+      exportRoute(app, source, def.export);
+    }
 
     app.get(`${def.base}/get-${def.singular}/:id`, { config: cfg('view') }, async (req) => get(req));
 

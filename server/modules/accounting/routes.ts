@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactSummaryRoutes } from './contact-summary.js';
 import { itemRoutes } from './items.js';
 import { accountingPages } from './pages.js';
+import { importPages } from './import-pages.js';
 import { contactResource } from './resources.js';
 import { accountingSettingsRoutes } from './settings/routes.js';
 
@@ -11,4 +12,5 @@ export async function accountingRoutes(app: FastifyInstance) {
   itemRoutes(app);
   await app.register(accountingPages);
   await app.register(accountingSettingsRoutes);
+  await app.register(importPages);
 }

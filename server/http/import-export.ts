@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Permission } from '../../common/permissions.js';
+import {
+  IMPORT_LIMITS,
+  importCommitSchema,
+  importMappingSchema,
+  type ImportPreviewAnswer,
+  type ImportStatusAnswer,
+  type ImportUploadAnswer,
+} from '../../common/schemas/import.js';
+import type { Tx } from '../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { HttpError, notFound, ValidationError } from './errors.js';
+import { csvLine } from './import/csv.js';
+import { columnIndex, suggestMapping, validateRows, type ImportContext, type RowRules } from './import/engine.js';
+import { runImport, IMPORT_JOB, type ImportJob } from './import/job.js';
+import { readUpload } from './import/upload.js';
+import { ImportStore, type StoredImport } from './import/store.js';
+import { validate } from './validate.js';
+
+export { exportRoute, type ExportSpec } from './import/export.js';
+export type { ImportColumn, ImportContext, ImportReference, RowError, ValidRow } from './import/engine.js';
+
+/**
+ * A list that can be filled from a CSV or XLSX file, declared once: its columns (field, label,
+ * aliases, required), the zod schema of one row, references by name resolved in bulk, and the
+ * commit that inserts every row in one transaction. `routes(app)` gives, under `base`:
+ *   GET  import/template          a CSV with the columns and an example row
+ *   POST import/upload            multipart `file` → { id, headers, sample, mapping (suggested) }
+ *   POST import/preview/{id}      { mapping } → { total, valid, invalid, errors, sample }
+ *   POST import/commit/{id}       queues the commit (all rows or none) → 202 { message }
+ *   GET  import/status/{id}       { state, processed, total, imported, message }
+ *   GET  import/errors/{id}       the rows with errors as CSV, with an `error` column
+ * An id belongs to the tenant and user who uploaded it; anyone else gets 404.
+ */
+export interface ImportableDef<S extends z.ZodType = z.ZodType> extends RowRules<S> {
+  /** unique name: the job's resource and the stored file's owner ("customers") */
+  key: string;
+  /** plural for messages: "120 customers imported." */
+  label: string;
+  base: string;
+  permission: Permission;
+  /** inserts every row inside the job's tenant transaction; calls `progress(done)` as it goes */
+  commit: (tx: Tx, ctx: ImportContext, rows: z.output<S>[], progress: (done: number) => Promise<void>) => Promise<void>;
+}
+
+export interface Importable {
+  def: ImportableDef;
+  routes: (app: FastifyInstance) => void;
+}
+
+const SAMPLE_ROWS = 20;
+const MAX_ERRORS = 500;
+
+/** The import resources of each running queue (one app per queue), found by the job by key. */
+const registries = new WeakMap<JobQueue, Map<string, ImportableDef>>();
+
+export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importable {
+  const d = def as unknown as ImportableDef;
+  const columnInfo = def.columns.map((c) => ({ field: c.field, label: c.label, required: Boolean(c.required) }));
+  const known = new Set(def.columns.map((c) => c.field));
+
+  function routes(app: FastifyInstance) {
+    const { queue, database, config, log } = app.ctx;
+    const store = new ImportStore(config.dataDir);
+    let registry = registries.get(queue);
+    if (!registry) {
+      registries.set(queue, (registry = new Map()));
+      const found = registry;
+      queue.define<ImportJob>(IMPORT_JOB, (job) => runImport({ database, store, log }, found.get(job.key), job), { batchSize: 1, concurrency: 1 });
+    }
+    registry.set(def.key, d);
+
+    const access = { config: { access: def.permission } };
+    const owner = (req: FastifyRequest): ImportContext => ({ tenantId: req.tenant!.id, userId: req.user!.id });
+    const load = async (req: FastifyRequest): Promise<StoredImport> => {
+      const id = String((req.params as { id?: string }).id ?? '');
+      const stored = await store.find(owner(req), def.key, id);
+      if (!stored) throw notFound('Import');
+      return stored;
+    };
+    /** the body's mapping, checked against the file's headers and the required columns */
+    const checkMapping = (stored: StoredImport, mapping: Record<string, string>) => {
+      const errors: Record<string, string[]> = {};
+      for (const [field, header] of Object.entries(mapping)) {
+        if (!known.has(field)) errors[`mapping.${field}`] = [`There is no ${field.replace(/_/g, ' ')} field to import.`];
+        else if (!stored.headers.includes(header)) errors[`mapping.${field}`] = [`The file has no column "${header}".`];
+      }
+      for (const c of def.columns) {
+        if (c.required && !mapping[c.field]) errors[`mapping.${c.field}`] = [`Choose the column that holds the ${c.label.toLowerCase()}.`];
+      }
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      return mapping;
+    };
+
+    app.get(`${def.base}/import/template`, access, async (_req, reply) => {
+      const body = '\ufeff' + csvLine(def.columns.map((c) => c.label)) + csvLine(def.columns.map((c) => c.example ?? ''));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${def.key}-template.csv"`)
+        .send(body);
+    });
+
+    app.post(`${def.base}/import/upload`, access, async (req): Promise<ImportUploadAnswer> => {
+      const file = await readUpload(req);
+      const stored = await store.create(owner(req), def.key, file.filename, file.parsed);
+      return {
+        id: stored.id,
+        filename: stored.filename,
+        total: stored.rows.length,
+        headers: stored.headers,
+        sample: stored.rows.slice(0, 5),
+        mapping: suggestMapping(def.columns, stored.headers),
+        columns: columnInfo,
+      };
+    });
+
+    app.post(`${def.base}/import/preview/:id`, access, async (req): Promise<ImportPreviewAnswer> => {
+      const stored = await load(req);
+      const mapping = checkMapping(stored, validate(importMappingSchema, req.body).mapping);
+      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, mapping));
+      const status = await store.status(owner(req), def.key, stored.id);
+      if (status && (status.state === 'uploaded' || status.state === 'failed')) {
+        await store.updateStatus(stored.tenantId, stored.id, { mapping });
+      }
+      const index = columnIndex(mapping, stored.headers);
+      const view = (i: number) => ({
+        row: stored.lines[i],
+        values: Object.fromEntries([...index].map(([field, at]) => [field, stored.rows[i][at] ?? ''])),
+      });
+      const invalidSample: ImportPreviewAnswer['invalid_sample'] = [];
+      for (let i = 0; i < stored.rows.length && invalidSample.length < SAMPLE_ROWS * 2; i++) {
+        if (result.invalidRows.has(stored.lines[i])) invalidSample.push(view(i));
+      }
+      return {
+        total: result.total,
+        valid: result.valid.length,
+        invalid: result.invalidRows.size,
+        errors: result.errors.slice(0, MAX_ERRORS),
+        errors_total: result.errors.length,
+        sample: stored.rows.slice(0, SAMPLE_ROWS).map((_, i) => view(i)),
+        invalid_sample: invalidSample,
+      };
+    });
+
+    app.post(`${def.base}/import/commit/:id`, access, async (req, reply) => {
+      const stored = await load(req);
+      const body = validate(importCommitSchema, req.body);
+      const status = (await store.status(owner(req), def.key, stored.id))!;
+      if (status.state === 'queued' || status.state === 'running' || status.state === 'done') {
+        throw new ValidationError({ import: ['This file has already been imported or is being imported.'] });
+      }
+      const mapping = body.mapping ? checkMapping(stored, body.mapping) : status.mapping;
+      if (!mapping) throw new ValidationError({ mapping: ['Choose the columns to import and preview the rows first.'] });
+      // refuse at once what the job would refuse: the page shows the rows to fix
+      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, mapping));
+      if (result.errors.length) {
+        const n = result.invalidRows.size;
+        throw new ValidationError({ import: [`${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix them and upload the file again; nothing was imported.`] });
+      }
+      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, processed: 0, message: null });
+      const job: ImportJob = { key: def.key, id: stored.id, tenantId: stored.tenantId, userId: stored.userId };
+      await queue.send(IMPORT_JOB, job, { singletonKey: stored.id }).catch(async (err: unknown) => {
+        await store.updateStatus(stored.tenantId, stored.id, { state: 'failed', message: 'The import could not be queued. Try again.' });
+        throw err;
+      });
+      return reply.code(202).send({ message: `Importing ${result.valid.length} ${def.label}…`, total: result.valid.length });
+    });
+
+    app.get(`${def.base}/import/status/:id`, access, async (req): Promise<ImportStatusAnswer> => {
+      const id = String((req.params as { id?: string }).id ?? '');
+      const status = await store.status(owner(req), def.key, id);
+      if (!status) throw notFound('Import');
+      return { state: status.state, processed: status.processed, total: status.total, imported: status.imported, message: status.message };
+    });
+
+    app.get(`${def.base}/import/errors/:id`, access, async (req, reply) => {
+      const stored = await load(req);
+      const status = await store.status(owner(req), def.key, stored.id);
+      if (!status?.mapping) throw new HttpError(422, 'Preview the import first: the report lists the errors the preview found.');
+      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, status.mapping!));
+      const byRow = new Map<number, string[]>();
+      for (const e of result.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
+      // the file's own columns, so the rows can be fixed and uploaded again, and what is wrong with each
+      let body = '\ufeff' + csvLine([...stored.headers, 'error']);
+      stored.rows.forEach((cells, i) => {
+        const errs = byRow.get(stored.lines[i]);
+        if (errs) body += csvLine([...cells, `Row ${stored.lines[i]}: ${errs.join(' ')}`]);
+      });
+      const name = stored.filename.replace(/\.(csv|xlsx|txt)$/i, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || def.key;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-errors.csv"`)
+        .send(body);
+    });
+  }
+
+  return { def: d, routes };
+}
+
+export { IMPORT_LIMITS };

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { withTenant } from '../../db/tenancy.js';
+import type { ImportableDef } from '../import-export.js';
+import { validateRows } from './engine.js';
+import type { ImportStore } from './store.js';
+
+export const IMPORT_JOB = 'import.commit';
+
+export interface ImportJob {
+  key: string;
+  id: string;
+  tenantId: number;
+  userId: number;
+}
+
+class Rejected extends Error {}
+
+/** Progress is written at most this often (a status file per chunk of a fast import is wasted work). */
+const PROGRESS_EVERY_MS = 200;
+
+/**
+ * The commit of one import, run by the job queue: every row validated again (references may have
+ * changed since the preview) and inserted in ONE tenant transaction under row-level security, so
+ * that either all rows are imported or none. The status file says how far it got. Failures are
+ * recorded, not retried: a file that failed once fails the same way again.
+ */
+export async function runImport(
+  env: { database: Database; store: ImportStore; log: FastifyBaseLogger },
+  def: ImportableDef | undefined,
+  job: ImportJob,
+): Promise<void> {
+  const { database, store, log } = env;
+  const owner = { tenantId: job.tenantId, userId: job.userId };
+  if (!def) return log.error({ job }, 'import job for an unknown resource');
+  const stored = await store.find(owner, def.key, job.id);
+  const status = await store.status(owner, def.key, job.id);
+  if (!stored || !status || status.state === 'done' || !status.mapping) return;
+  const mapping = status.mapping;
+  await store.updateStatus(job.tenantId, job.id, { state: 'running', processed: 0, message: null });
+  let last = 0;
+  try {
+    const imported = await withTenant(database, job.tenantId, async (tx) => {
+      const result = await validateRows(def, tx, owner, stored, mapping);
+      if (result.errors.length) {
+        const n = result.invalidRows.size;
+        throw new Rejected(`${n} ${n === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`);
+      }
+      await def.commit(
+        tx,
+        owner,
+        result.valid.map((r) => r.data),
+        async (done) => {
+          if (Date.now() - last < PROGRESS_EVERY_MS) return;
+          last = Date.now();
+          await store.updateStatus(job.tenantId, job.id, { processed: done });
+        },
+      );
+      return result.valid.length;
+    });
+    await store.updateStatus(job.tenantId, job.id, {
+      state: 'done',
+      processed: imported,
+      imported,
+      message: `${imported.toLocaleString('en')} ${def.label} imported.`,
+    });
+    store.discardRows(job.tenantId, job.id);
+  } catch (err) {
+    if (!(err instanceof Rejected)) log.error({ err, job }, 'import failed');
+    const message = err instanceof Rejected ? err.message : 'The import failed and nothing was imported. Try again, or contact support if it keeps failing.';
+    await store.updateStatus(job.tenantId, job.id, { state: 'failed', processed: 0, imported: 0, message });
+  }
+}

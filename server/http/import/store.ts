@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ParsedFile } from './parse.js';
+
+export type ImportState = 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
+
+export interface ImportOwner {
+  tenantId: number;
+  userId: number;
+}
+
+/** An uploaded file waiting to be imported, as stored. */
+export interface StoredImport extends ImportOwner, ParsedFile {
+  id: string;
+  resource: string;
+  filename: string;
+  createdAt: string;
+}
+
+/** Where an import stands: what the status endpoint answers and the job updates. */
+export interface ImportStatus {
+  userId: number;
+  resource: string;
+  state: ImportState;
+  /** the column mapping (field → header) of the last preview, used by commit and the error report */
+  mapping: Record<string, string> | null;
+  processed: number;
+  total: number;
+  message: string | null;
+  imported: number;
+  updatedAt: string;
+}
+
+const ID = /^[A-Za-z0-9_-]{24}$/;
+/** Uploads nobody committed are removed after a day. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Uploaded files under DATA_DIR/imports/<tenant>/<id>: the parsed rows (`.json`) and the
+ * status (`.state.json`). The id is 18 random bytes; a lookup also needs the tenant and the
+ * user who uploaded, so another tenant's or another user's id is simply not found. The files
+ * live beside the database, so a separate worker process needs the same DATA_DIR.
+ */
+export class ImportStore {
+  constructor(private dataDir: string) {}
+
+  private dir(tenantId: number) {
+    return join(this.dataDir, 'imports', String(tenantId));
+  }
+
+  async create(owner: ImportOwner, resource: string, filename: string, file: ParsedFile): Promise<StoredImport> {
+    const dir = this.dir(owner.tenantId);
+    mkdirSync(dir, { recursive: true });
+    this.sweep(dir);
+    const stored: StoredImport = {
+      id: randomBytes(18).toString('base64url'),
+      ...owner,
+      resource,
+      filename: filename.slice(0, 255),
+      createdAt: new Date().toISOString(),
+      ...file,
+    };
+    await writeFile(join(dir, `${stored.id}.json`), JSON.stringify(stored));
+    await this.setStatus(owner.tenantId, stored.id, {
+      userId: owner.userId,
+      resource,
+      state: 'uploaded',
+      mapping: null,
+      processed: 0,
+      total: file.rows.length,
+      message: null,
+      imported: 0,
+    });
+    return stored;
+  }
+
+  /** The stored upload when it belongs to this tenant, user and resource; null otherwise. */
+  async find(owner: ImportOwner, resource: string, id: string): Promise<StoredImport | null> {
+    if (!ID.test(id)) return null;
+    try {
+      const stored = JSON.parse(await readFile(join(this.dir(owner.tenantId), `${id}.json`), 'utf8')) as StoredImport;
+      const mine = stored.tenantId === owner.tenantId && stored.userId === owner.userId && stored.resource === resource;
+      return mine ? stored : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The status when the import belongs to this tenant, user and resource; null otherwise. */
+  async status(owner: ImportOwner, resource: string, id: string): Promise<ImportStatus | null> {
+    const status = await this.read(owner.tenantId, id);
+    return status && status.userId === owner.userId && status.resource === resource ? status : null;
+  }
+
+  private async read(tenantId: number, id: string): Promise<ImportStatus | null> {
+    if (!ID.test(id)) return null;
+    try {
+      return JSON.parse(await readFile(join(this.dir(tenantId), `${id}.state.json`), 'utf8')) as ImportStatus;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Written to a temporary file and renamed, so a reader never sees half a status. */
+  async setStatus(tenantId: number, id: string, status: Omit<ImportStatus, 'updatedAt'>) {
+    const file = join(this.dir(tenantId), `${id}.state.json`);
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, JSON.stringify({ ...status, updatedAt: new Date().toISOString() }));
+    renameSync(tmp, file);
+  }
+
+  async updateStatus(tenantId: number, id: string, patch: Partial<Omit<ImportStatus, 'updatedAt'>>) {
+    const current = await this.read(tenantId, id);
+    if (!current) return;
+    await this.setStatus(tenantId, id, { ...current, ...patch });
+  }
+
+  /** A finished import keeps its status (for the page) but not its rows. */
+  discardRows(tenantId: number, id: string) {
+    rmSync(join(this.dir(tenantId), `${id}.json`), { force: true });
+  }
+
+  private sweep(dir: string) {
+    const now = Date.now();
+    for (const name of readdirSync(dir)) {
+      try {
+        if (now - statSync(join(dir, name)).mtimeMs > KEEP_MS) rmSync(join(dir, name), { force: true });
+      } catch {
+        /* removed by someone else meanwhile */
+      }
+    }
+  }
+}
