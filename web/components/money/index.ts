@@ -1,0 +1,2 @@
+export { Money } from './Money';
+export { defaultCurrency, fallbackFormat, findCurrency, totalInDefault, type CurrencyOption } from './currencies';

@@ -1,0 +1,20 @@
+import { Head } from '@inertiajs/react';
+import { AccountForm } from '@/components/banking/AccountForm';
+import { BackLink } from '@/components/banking/shared';
+import { PageHeader } from '@/components/display/PageHeader';
+import type { CurrencyOption } from '@/components/money';
+import { AppLayout } from '@/layouts/AppLayout';
+
+export default function AccountsCreate({ currencies }: { currencies: CurrencyOption[] }) {
+  return (
+    <>
+      <Head title="New bank account" />
+      <PageHeader title="New bank account" description="A bank or cash account in one currency; its balance starts at the opening balance.">
+        <BackLink href="/banking/accounts">Back to accounts</BackLink>
+      </PageHeader>
+      <AccountForm currencies={currencies} />
+    </>
+  );
+}
+
+AccountsCreate.layout = AppLayout;
