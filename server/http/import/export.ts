@@ -56,11 +56,16 @@ const DATE = new Set(['PgDateString', 'PgDate']);
  */
 export function exportRoute(app: FastifyInstance, source: ExportSource, spec: ExportSpec = {}) {
   const omit = new Set(spec.omit ?? []);
-  const columns = Object.entries(spec.columns ?? Object.fromEntries(source.fields.filter((f) => !omit.has(f)).map((f) => [f, headerOf(f)])));
-  const kinds = columns.map(([f]) => {
-    const type = (source.column(f) as { columnType?: string } | undefined)?.columnType ?? '';
+  const kindOf = (f: string) => {
+    const type = source.fields.includes(f) ? ((source.column(f) as { columnType?: string } | undefined)?.columnType ?? '') : '';
     return NUMERIC.has(type) ? 'number' : DATE.has(type) ? 'date' : 'text';
-  });
+  };
+  /** the declared columns, or every field plus what the resource attaches to its rows (an item's taxes) */
+  const columnsFor = (first: Row | undefined): [string, string][] => {
+    if (spec.columns) return Object.entries(spec.columns);
+    const names = [...source.fields, ...Object.keys(first ?? {}).filter((k) => !source.fields.includes(k))];
+    return names.filter((f) => !omit.has(f)).map((f) => [f, headerOf(f)]);
+  };
   const name = spec.filename ?? source.base.split('/').filter(Boolean).pop() ?? 'export';
 
   app.get(`${source.base}/export`, { config: { ...source.config, access: source.access } }, async (req, reply) => {
@@ -78,6 +83,8 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
       for (let offset = 0; offset < total; offset += PAGE) out.push(...(await query.page(tx, offset, PAGE)));
       return out;
     });
+    const columns = columnsFor(rows[0]);
+    const kinds = columns.map(([f]) => kindOf(f));
     const header = columns.map(([, label]) => label);
     const stamp = new Date().toISOString().slice(0, 10);
     reply.header('cache-control', 'no-store');

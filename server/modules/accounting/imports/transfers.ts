@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
+import { importable, type RowError } from '../../../http/import-export.js';
+import { postTransfer, resolveTransferAmounts, type TransferRow } from '../../banking/service.js';
+import { transfers } from '../../banking/schema.js';
+import { insertInChunks } from './chunks.js';
+import { accountsByName, paymentMethodCodes, type AccountHit } from './lookups.js';
+
+const transferRow = z.object({
+  from_account: z.string().trim().min(1).max(255),
+  to_account: z.string().trim().min(1).max(255),
+  transferred_at: isoDate('transferred at'),
+  amount: decimal({ label: 'amount' }),
+  to_amount: decimal({ label: 'to amount' }).optional(),
+  from_rate: decimal({ label: 'from rate', scale: 8 }).optional(),
+  to_rate: decimal({ label: 'to rate', scale: 8 }).optional(),
+  payment_method: z.string().trim().max(255).optional(),
+  reference: optionalText(),
+  description: optionalText(2000),
+});
+
+type Row = z.output<typeof transferRow> & { from_ref: AccountHit; to_ref: AccountHit };
+
+/**
+ * Transfers between the company's accounts, named by account name or number. Rates and the
+ * target amount default as on the form (the banking service's resolveTransferAmounts), and each
+ * transfer posts its journal entry through postTransfer, inside the import's one transaction.
+ */
+export const transferImport = importable({
+  key: 'transfers',
+  label: 'transfers',
+  base: '/banking/transfers',
+  permission: 'transfers.import',
+  columns: [
+    { field: 'from_account', label: 'From account', required: true, aliases: ['from', 'source account', 'from account name'], example: 'Bank' },
+    { field: 'to_account', label: 'To account', required: true, aliases: ['to', 'target account', 'destination account', 'to account name'], example: 'Cash' },
+    { field: 'transferred_at', label: 'Date', required: true, aliases: ['transferred at', 'transfer date'], example: '2026-01-31' },
+    { field: 'amount', label: 'Amount', required: true, aliases: ['from amount'], example: '100.00' },
+    { field: 'to_amount', label: 'To amount', aliases: ['received amount'], example: '' },
+    { field: 'from_rate', label: 'From rate', example: '' },
+    { field: 'to_rate', label: 'To rate', example: '' },
+    { field: 'payment_method', label: 'Payment method', aliases: ['method'], example: '' },
+    { field: 'reference', label: 'Reference', aliases: ['ref'], example: 'TR-1' },
+    { field: 'description', label: 'Description', aliases: ['details', 'memo', 'notes'], example: 'Float for the till' },
+  ],
+  rowSchema: transferRow,
+  references: {
+    from_account: { target: 'from_ref', find: accountsByName, message: (v) => `There is no bank account named or numbered "${v}".` },
+    to_account: { target: 'to_ref', find: accountsByName, message: (v) => `There is no bank account named or numbered "${v}".` },
+    payment_method: { find: paymentMethodCodes, message: (v) => `There is no payment method "${v}".` },
+  },
+  check: async (_tx, _ctx, rows) => {
+    const errors: RowError[] = [];
+    for (const { row, data } of rows) {
+      const r = data as Row;
+      if (r.from_ref.id === r.to_ref.id) errors.push({ row, field: 'to_account', message: 'The to account and from account must be different.' });
+    }
+    return errors;
+  },
+  commit: async (tx, ctx, parsed, progress) => {
+    const rows = parsed as Row[];
+    await insertInChunks(
+      rows,
+      async (chunk) => {
+        const values = [];
+        for (const r of chunk) {
+          const amounts = await resolveTransferAmounts(tx, ctx.tenantId, {
+            from_account_id: r.from_ref.id,
+            to_account_id: r.to_ref.id,
+            amount: r.amount,
+            from_rate: r.from_rate,
+            to_rate: r.to_rate,
+            to_amount: r.to_amount,
+          });
+          values.push({
+            tenantId: ctx.tenantId,
+            fromAccountId: r.from_ref.id,
+            toAccountId: r.to_ref.id,
+            transferredAt: r.transferred_at,
+            amount: r.amount,
+            fromRate: amounts.from_rate,
+            toAmount: amounts.to_amount,
+            toRate: amounts.to_rate,
+            paymentMethod: r.payment_method ?? null,
+            reference: r.reference,
+            description: r.description,
+          });
+        }
+        const made = (await tx.insert(transfers).values(values).returning({
+          id: transfers.id,
+          from_account_id: transfers.fromAccountId,
+          to_account_id: transfers.toAccountId,
+          transferred_at: transfers.transferredAt,
+          amount: transfers.amount,
+          from_rate: transfers.fromRate,
+          to_amount: transfers.toAmount,
+          to_rate: transfers.toRate,
+        })) as TransferRow[];
+        for (const t of made) await postTransfer(tx, ctx.tenantId, t);
+      },
+      progress,
+      500,
+    );
+  },
+});
