@@ -1,0 +1,19 @@
+import { Head } from '@inertiajs/react';
+import { BackLink } from '@/components/banking/shared';
+import { TransactionForm, type BankingOptions } from '@/components/banking/TransactionForm';
+import { PageHeader } from '@/components/display/PageHeader';
+import { AppLayout } from '@/layouts/AppLayout';
+
+export default function TransactionsCreate(props: BankingOptions) {
+  return (
+    <>
+      <Head title="New transaction" />
+      <PageHeader title="New transaction" description="Money received into or paid out of an account.">
+        <BackLink href="/banking/transactions">Back to transactions</BackLink>
+      </PageHeader>
+      <TransactionForm options={props} />
+    </>
+  );
+}
+
+TransactionsCreate.layout = AppLayout;
