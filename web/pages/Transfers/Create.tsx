@@ -1,0 +1,20 @@
+import { Head } from '@inertiajs/react';
+import { BackLink } from '@/components/banking/shared';
+import type { BankingOptions } from '@/components/banking/TransactionForm';
+import { TransferForm } from '@/components/banking/TransferForm';
+import { PageHeader } from '@/components/display/PageHeader';
+import { AppLayout } from '@/layouts/AppLayout';
+
+export default function TransfersCreate(props: BankingOptions) {
+  return (
+    <>
+      <Head title="New transfer" />
+      <PageHeader title="New transfer" description="Move money between two of your accounts, in one currency or across two.">
+        <BackLink href="/banking/transfers">Back to transfers</BackLink>
+      </PageHeader>
+      <TransferForm options={props} />
+    </>
+  );
+}
+
+TransfersCreate.layout = AppLayout;

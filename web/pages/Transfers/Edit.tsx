@@ -1,0 +1,24 @@
+import { Head } from '@inertiajs/react';
+import { BackLink, RecordGate } from '@/components/banking/shared';
+import type { BankingOptions } from '@/components/banking/TransactionForm';
+import { TransferForm } from '@/components/banking/TransferForm';
+import { PageHeader } from '@/components/display/PageHeader';
+import { AppLayout } from '@/layouts/AppLayout';
+import { useGetTransferQuery } from '@/store/banking-api';
+
+export default function TransfersEdit({ id, ...options }: BankingOptions & { id: number }) {
+  const query = useGetTransferQuery(id);
+  return (
+    <>
+      <Head title="Edit transfer" />
+      <PageHeader title="Edit transfer">
+        <BackLink href={`/banking/transfers/${id}`}>Back to the transfer</BackLink>
+      </PageHeader>
+      <RecordGate query={query} what="transfer" backHref="/banking/transfers">
+        {(t) => <TransferForm key={t.updated_at} transfer={t} options={options} />}
+      </RecordGate>
+    </>
+  );
+}
+
+TransfersEdit.layout = AppLayout;
