@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/errors';
+
+const SHORT_TOAST = { autoClose: 1500 };
+
+type Named = { id: number; name: string };
+
+export type ConfirmedDelete<Row extends Named> = {
+  /** Opens the confirmation for one or more rows; settles when it closes (a bulk action keeps its selection until then). */
+  ask: (rows: Row[]) => Promise<void>;
+  /** What the page passes to its ConfirmDialog. */
+  dialog: { open: boolean; busy: boolean; onClose: () => void; onConfirm: () => void };
+  /** The rows waiting for the answer (for the dialog's text). */
+  pending: Row[];
+};
+
+/**
+ * "Delete this customer?" then the deletes, one request per row: each success is a warning
+ * toast with the server's message (SPEC §8, 1500 ms), each failure an error toast with the
+ * failure's message ("This contact is in use and cannot be deleted."). `onDeleted` gets the
+ * ids that went.
+ */
+export function useConfirmedDelete<Row extends Named>(
+  remove: (id: number) => Promise<{ message: string }>,
+  { plural, onDeleted }: { plural: string; onDeleted?: (ids: number[]) => void },
+): ConfirmedDelete<Row> {
+  const [pending, setPending] = useState<Row[]>([]);
+  const [busy, setBusy] = useState(false);
+  const settle = useRef<(() => void) | null>(null);
+
+  const close = () => {
+    setPending([]);
+    settle.current?.();
+    settle.current = null;
+  };
+
+  async function confirm() {
+    setBusy(true);
+    const gone: number[] = [];
+    let lastMessage = '';
+    for (const row of pending) {
+      try {
+        lastMessage = (await remove(row.id)).message;
+        gone.push(row.id);
+      } catch (err) {
+        const reason = errorMessage(err, 'An error occurred');
+        toast.error(pending.length > 1 ? `${row.name}: ${reason}` : reason);
+      }
+    }
+    if (gone.length === 1) toast.warning(lastMessage, SHORT_TOAST);
+    else if (gone.length > 1) toast.warning(`${gone.length} ${plural} deleted.`, SHORT_TOAST);
+    setBusy(false);
+    close();
+    if (gone.length) onDeleted?.(gone);
+  }
+
+  return {
+    ask: (rows) =>
+      new Promise<void>((resolve) => {
+        settle.current?.();
+        settle.current = resolve;
+        setPending(rows);
+      }),
+    dialog: { open: pending.length > 0, busy, onClose: close, onConfirm: () => void confirm() },
+    pending,
+  };
+}

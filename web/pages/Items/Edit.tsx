@@ -1,0 +1,20 @@
+import { Head } from '@inertiajs/react';
+import { PageHeader } from '@/components/display/PageHeader';
+import { AppLayout } from '@/layouts/AppLayout';
+import type { ItemRow } from '@/store/items-api';
+import { BackTo } from '../Customers/Create';
+import { ItemForm, type ItemFormProps } from './Create';
+
+export default function ItemsEdit(props: ItemFormProps & { item: ItemRow }) {
+  return (
+    <>
+      <Head title={`Edit item: ${props.item.name}`} />
+      <PageHeader title={`Edit item: ${props.item.name}`}>
+        <BackTo href="/sales/items" label="Back to items" />
+      </PageHeader>
+      <ItemForm key={props.item.id} {...props} />
+    </>
+  );
+}
+
+ItemsEdit.layout = AppLayout;

@@ -1,0 +1,165 @@
+import { Head, Link } from '@inertiajs/react';
+import { Pencil, Plus, Trash } from 'lucide-react';
+import { createContext, useContext, useMemo } from 'react';
+import { formatAmount, type CurrencyFormat } from '@common/money';
+import { columnHelper } from '@/components/data-table/features';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Badge, StatusPill } from '@/components/display/Badge';
+import { PageHeader } from '@/components/display/PageHeader';
+import { Button, buttonClasses } from '@/components/form/Button';
+import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
+import { AppLayout } from '@/layouts/AppLayout';
+import { useCan } from '@/lib/page';
+import { useDeleteItemMutation, useGetItemsQuery, type ItemRow } from '@/store/items-api';
+import { useConfirmedDelete } from '../Customers/confirmed-delete';
+import { ENABLED_FILTER } from '../Customers/contact-pages';
+
+type Props = { currency: CurrencyFormat; categories: { id: number; name: string }[] };
+
+/** The default currency's format, for the price cells (columns live at module scope). */
+const CurrencyContext = createContext<CurrencyFormat | null>(null);
+
+function Price({ amount }: { amount: string | null }) {
+  const currency = useContext(CurrencyContext);
+  if (amount === null || !currency) return <span className="text-slate-400">—</span>;
+  return <span dir="ltr">{formatAmount(amount, currency)}</span>;
+}
+
+const col = columnHelper<ItemRow>();
+const COLUMNS = col.columns([
+  col.accessor('name', {
+    header: 'Name',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <div className="max-w-xs min-w-0">
+        <div className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
+          {row.original.name}
+          {!row.original.enabled && <StatusPill status="inactive" label="Disabled" />}
+        </div>
+        {row.original.description && <div className="truncate text-xs text-slate-500 dark:text-slate-400">{row.original.description}</div>}
+      </div>
+    ),
+  }),
+  col.accessor('category', {
+    header: 'Category',
+    cell: ({ getValue }) => {
+      const c = getValue();
+      return c ? (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: c.color }} />
+          {c.name}
+        </span>
+      ) : (
+        <span className="text-slate-400">—</span>
+      );
+    },
+  }),
+  col.accessor('sale_price', { header: 'Sale price', enableSorting: true, meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' }, cell: ({ getValue }) => <Price amount={getValue()} /> }),
+  col.accessor('purchase_price', {
+    header: 'Purchase price',
+    enableSorting: true,
+    meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' },
+    cell: ({ getValue }) => <Price amount={getValue()} />,
+  }),
+  col.accessor('taxes', {
+    header: 'Taxes',
+    cell: ({ getValue }) =>
+      getValue().length ? (
+        <span className="flex flex-wrap gap-1">
+          {getValue().map((t) => (
+            <Badge key={t.id} tone="info">
+              {t.name} {t.rate}%
+            </Badge>
+          ))}
+        </span>
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
+  }),
+]);
+
+export default function ItemsIndex({ currency, categories }: Props) {
+  const canCreate = useCan('items.create');
+  const canUpdate = useCan('items.update');
+  const canDelete = useCan('items.delete');
+  const [remove] = useDeleteItemMutation();
+  const deletion = useConfirmedDelete<ItemRow>((id) => remove(id).unwrap(), { plural: 'items' });
+  const [first] = deletion.pending;
+  const filters = useMemo(
+    () => [
+      ENABLED_FILTER,
+      { name: 'category_id', label: 'Category', options: [{ value: '', label: 'All' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))] },
+    ],
+    [categories],
+  );
+
+  return (
+    <>
+      <Head title="Items" />
+      <PageHeader title="Items" description={`The products and services you sell and buy. Prices in ${currency.code}.`}>
+        {canCreate && (
+          <Link href="/sales/items/create" className={buttonClasses('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            New item
+          </Link>
+        )}
+      </PageHeader>
+
+      <CurrencyContext.Provider value={currency}>
+        <DataTable
+          label="Items"
+          columns={COLUMNS}
+          useQuery={useGetItemsQuery}
+          getRowId={(i) => i.id}
+          rowLabel={(i) => i.name}
+          search={{ placeholder: 'Search by name or description…', label: 'Search items' }}
+          filters={filters}
+          defaultSort={{ id: 'name', desc: false }}
+          defaultPerPage={15}
+          selectable={canDelete}
+          bulkActions={canDelete ? [{ label: 'Delete', variant: 'danger', icon: <Trash aria-hidden="true" className="size-4" />, onAction: (rows) => deletion.ask(rows) }] : undefined}
+          rowActions={
+            canUpdate || canDelete
+              ? (i) => (
+                  <>
+                    {canUpdate && (
+                      <Link href={`/sales/items/${i.id}/edit`} className={buttonClasses('ghost', 'sm')} aria-label={`Edit ${i.name}`} title="Edit">
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
+                    {canDelete && (
+                      <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => void deletion.ask([i])} aria-label={`Delete ${i.name}`} title="Delete">
+                        <Trash aria-hidden="true" className="size-4" />
+                      </Button>
+                    )}
+                  </>
+                )
+              : undefined
+          }
+          empty={{
+            title: 'No items yet',
+            description: 'Products and services you add appear here, ready for invoices and bills.',
+            action: canCreate && (
+              <Link href="/sales/items/create" className={buttonClasses('outline', 'sm')}>
+                New item
+              </Link>
+            ),
+          }}
+          errorFallback="Failed to fetch items"
+        />
+      </CurrencyContext.Provider>
+
+      <ConfirmDialog {...deletion.dialog} title={deletion.pending.length > 1 ? `Delete ${deletion.pending.length} items?` : 'Delete this item?'}>
+        {deletion.pending.length === 1 && first ? (
+          <p>
+            <strong className="font-medium text-slate-900 dark:text-white">{first.name}</strong> will be deleted. This cannot be undone.
+          </p>
+        ) : (
+          <p>The selected items will be deleted. This cannot be undone.</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+ItemsIndex.layout = AppLayout;

@@ -1,0 +1,8 @@
+import { AppLayout } from '@/layouts/AppLayout';
+import { ContactsIndex } from '../Customers/Index';
+
+export default function VendorsIndex() {
+  return <ContactsIndex type="vendor" />;
+}
+
+VendorsIndex.layout = AppLayout;
