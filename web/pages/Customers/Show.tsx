@@ -140,7 +140,8 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
           </Link>
         )}
         {canDelete && (
-          <Button variant="danger" onClick={() => void deletion.ask([contact])}>
+          // outline, not the danger fill: white on the palette's danger red is below 4.5:1
+          <Button variant="outline" className="text-red-700 hover:text-red-800 dark:text-red-300" onClick={() => void deletion.ask([contact])}>
             <Trash aria-hidden="true" className="size-4" />
             Delete
           </Button>
