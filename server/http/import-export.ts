@@ -51,6 +51,9 @@ export interface Importable {
 }
 
 const SAMPLE_ROWS = 20;
+
+const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 const MAX_ERRORS = 500;
 
 /** The import resources of each running queue (one app per queue), found by the job by key. */
@@ -122,7 +125,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, mapping));
       const status = await store.status(owner(req), def.key, stored.id);
       if (status && (status.state === 'uploaded' || status.state === 'failed')) {
-        await store.updateStatus(stored.tenantId, stored.id, { mapping });
+        await store.updateStatus(stored.tenantId, stored.id, { mapping, checked: { valid: result.valid.length, invalid: result.invalidRows.size } });
       }
       const index = columnIndex(mapping, stored.headers);
       const view = (i: number) => ({
@@ -153,19 +156,26 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       }
       const mapping = body.mapping ? checkMapping(stored, body.mapping) : status.mapping;
       if (!mapping) throw new ValidationError({ mapping: ['Choose the columns to import and preview the rows first.'] });
-      // refuse at once what the job would refuse: the page shows the rows to fix
-      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, mapping));
-      if (result.errors.length) {
-        const n = result.invalidRows.size;
+      // refuse at once what the job would refuse (the page shows the rows to fix); the last
+      // preview of this mapping already knows, else validate now. The job checks again anyway.
+      const previewed = status.checked && status.mapping && sameMapping(status.mapping, mapping) ? status.checked : null;
+      const checked =
+        previewed ??
+        (await req.tenantTx(async (tx) => {
+          const r = await validateRows(d, tx, owner(req), stored, mapping);
+          return { valid: r.valid.length, invalid: r.invalidRows.size };
+        }));
+      if (checked.invalid) {
+        const n = checked.invalid;
         throw new ValidationError({ import: [`${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix them and upload the file again; nothing was imported.`] });
       }
-      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, processed: 0, message: null });
+      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, checked, processed: 0, message: null });
       const job: ImportJob = { key: def.key, id: stored.id, tenantId: stored.tenantId, userId: stored.userId };
       await queue.send(IMPORT_JOB, job, { singletonKey: stored.id }).catch(async (err: unknown) => {
         await store.updateStatus(stored.tenantId, stored.id, { state: 'failed', message: 'The import could not be queued. Try again.' });
         throw err;
       });
-      return reply.code(202).send({ message: `Importing ${result.valid.length} ${def.label}…`, total: result.valid.length });
+      return reply.code(202).send({ message: `Importing ${checked.valid.toLocaleString('en')} ${def.label}…`, total: checked.valid });
     });
 
     app.get(`${def.base}/import/status/:id`, access, async (req): Promise<ImportStatusAnswer> => {
@@ -200,3 +210,4 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
 }
 
 export { IMPORT_LIMITS };
+export { bulkInsert } from './import/bulk.js';

@@ -26,6 +26,8 @@ export interface ImportStatus {
   state: ImportState;
   /** the column mapping (field → header) of the last preview, used by commit and the error report */
   mapping: Record<string, string> | null;
+  /** what the last preview found with that mapping (commit answers from it without validating twice) */
+  checked?: { valid: number; invalid: number } | null;
   processed: number;
   total: number;
   message: string | null;

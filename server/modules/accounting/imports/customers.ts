@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactSchema } from '../../../../common/schemas/accounting.js';
-import { importable } from '../../../http/import-export.js';
+import { bulkInsert, importable } from '../../../http/import-export.js';
 import { defaultCurrency } from '../currency.js';
 import { contacts, currencies } from '../schema.js';
 import { insertInChunks } from './chunks.js';
@@ -55,7 +55,7 @@ export const customerImport = importable({
         reference: r.reference,
         enabled: r.enabled,
       })),
-      (chunk) => tx.insert(contacts).values(chunk),
+      (chunk) => bulkInsert(tx, contacts, chunk),
       progress,
     );
   },

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { itemSchema, PRICE_REQUIRED } from '../../../../common/schemas/accounting.js';
 import type { Tx } from '../../../db/client.js';
-import { importable, type ImportContext } from '../../../http/import-export.js';
+import { bulkInsert, importable, type ImportContext } from '../../../http/import-export.js';
 import { categories, items, itemTaxes, taxes } from '../schema.js';
 import { insertInChunks } from './chunks.js';
 
@@ -66,23 +66,22 @@ export const itemImport = importable({
     await insertInChunks(
       rows,
       async (chunk) => {
-        const made = await tx
-          .insert(items)
-          .values(
-            chunk.map((r) => ({
-              tenantId: ctx.tenantId,
-              name: r.name,
-              description: r.description,
-              salePrice: r.sale_price,
-              purchasePrice: r.purchase_price,
-              categoryId: r.category_id ?? null,
-              enabled: r.enabled,
-            })),
-          )
-          .returning({ id: items.id });
-        // PostgreSQL returns the rows of a multi-row INSERT in the order of its VALUES
+        const made = await bulkInsert<{ id: number }>(
+          tx,
+          items,
+          chunk.map((r) => ({
+            tenantId: ctx.tenantId,
+            name: r.name,
+            description: r.description,
+            salePrice: r.sale_price,
+            purchasePrice: r.purchase_price,
+            categoryId: r.category_id ?? null,
+            enabled: r.enabled,
+          })),
+          { id: items.id },
+        );
         const links = chunk.flatMap((r, i) => [...new Set(r.tax_ids ?? [])].map((taxId) => ({ tenantId: ctx.tenantId, itemId: made[i].id, taxId })));
-        if (links.length) await tx.insert(itemTaxes).values(links);
+        await bulkInsert(tx, itemTaxes, links);
       },
       progress,
     );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../../../../common/schemas/banking.js';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
-import { importable, type RowError } from '../../../http/import-export.js';
+import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
 import { nextTransactionNumber, postTransaction, rateOf, type TransactionRow } from '../../banking/service.js';
 import { transactions } from '../../banking/schema.js';
 import { insertInChunks } from './chunks.js';
@@ -102,40 +102,40 @@ export const transactionImport = importable({
     await insertInChunks(
       rows,
       async (chunk) => {
-        const made = (await tx
-          .insert(transactions)
-          .values(
-            chunk.map((r, i) => ({
-              tenantId: ctx.tenantId,
-              type: r.type,
-              number: numberAt(offset + i),
-              bankAccountId: r.account_ref.id,
-              paidAt: r.paid_at,
-              amount: r.amount,
-              currencyCode: r.account_ref.currencyCode,
-              currencyRate: r.currency_rate ?? rates.get(r.account_ref.currencyCode)!,
-              contactId: r.contact_id ?? null,
-              categoryId: r.category_id ?? null,
-              paymentMethod: r.payment_method ?? null,
-              reference: r.reference,
-              description: r.description,
-            })),
-          )
-          .returning({
-            id: transactions.id,
-            number: transactions.number,
-            type: transactions.type,
-            bank_account_id: transactions.bankAccountId,
-            paid_at: transactions.paidAt,
-            amount: transactions.amount,
-            currency_code: transactions.currencyCode,
-            currency_rate: transactions.currencyRate,
-            contact_id: transactions.contactId,
-            category_id: transactions.categoryId,
-          })) as TransactionRow[];
+        const values = chunk.map((r, i) => ({
+          number: numberAt(offset + i),
+          type: r.type,
+          bank_account_id: r.account_ref.id,
+          paid_at: r.paid_at,
+          amount: r.amount,
+          currency_code: r.account_ref.currencyCode,
+          currency_rate: r.currency_rate ?? rates.get(r.account_ref.currencyCode)!,
+          contact_id: r.contact_id ?? null,
+          category_id: r.category_id ?? null,
+        }));
+        const made = await bulkInsert<{ id: number }>(
+          tx,
+          transactions,
+          chunk.map((r, i) => ({
+            tenantId: ctx.tenantId,
+            type: values[i].type,
+            number: values[i].number,
+            bankAccountId: values[i].bank_account_id,
+            paidAt: values[i].paid_at,
+            amount: values[i].amount,
+            currencyCode: values[i].currency_code,
+            currencyRate: values[i].currency_rate,
+            contactId: values[i].contact_id,
+            categoryId: values[i].category_id,
+            paymentMethod: r.payment_method ?? null,
+            reference: r.reference,
+            description: r.description,
+          })),
+          { id: transactions.id },
+        );
         offset += chunk.length;
         // the ledger posting is the banking service's, one entry per transaction
-        for (const t of made) await postTransaction(tx, ctx.tenantId, t);
+        for (const [i, { id }] of made.entries()) await postTransaction(tx, ctx.tenantId, { id, ...values[i] } satisfies TransactionRow);
       },
       progress,
       500,

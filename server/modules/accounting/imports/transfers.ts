@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
-import { importable, type RowError } from '../../../http/import-export.js';
+import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
 import { postTransfer, resolveTransferAmounts, type TransferRow } from '../../banking/service.js';
 import { transfers } from '../../banking/schema.js';
 import { insertInChunks } from './chunks.js';
@@ -62,7 +62,7 @@ export const transferImport = importable({
     await insertInChunks(
       rows,
       async (chunk) => {
-        const values = [];
+        const values: Omit<TransferRow, 'id'>[] = [];
         for (const r of chunk) {
           const amounts = await resolveTransferAmounts(tx, ctx.tenantId, {
             from_account_id: r.from_ref.id,
@@ -72,31 +72,27 @@ export const transferImport = importable({
             to_rate: r.to_rate,
             to_amount: r.to_amount,
           });
-          values.push({
+          values.push({ from_account_id: r.from_ref.id, to_account_id: r.to_ref.id, transferred_at: r.transferred_at, amount: r.amount, ...amounts });
+        }
+        const made = await bulkInsert<{ id: number }>(
+          tx,
+          transfers,
+          chunk.map((r, i) => ({
             tenantId: ctx.tenantId,
-            fromAccountId: r.from_ref.id,
-            toAccountId: r.to_ref.id,
-            transferredAt: r.transferred_at,
-            amount: r.amount,
-            fromRate: amounts.from_rate,
-            toAmount: amounts.to_amount,
-            toRate: amounts.to_rate,
+            fromAccountId: values[i].from_account_id,
+            toAccountId: values[i].to_account_id,
+            transferredAt: values[i].transferred_at,
+            amount: values[i].amount,
+            fromRate: values[i].from_rate,
+            toAmount: values[i].to_amount,
+            toRate: values[i].to_rate,
             paymentMethod: r.payment_method ?? null,
             reference: r.reference,
             description: r.description,
-          });
-        }
-        const made = (await tx.insert(transfers).values(values).returning({
-          id: transfers.id,
-          from_account_id: transfers.fromAccountId,
-          to_account_id: transfers.toAccountId,
-          transferred_at: transfers.transferredAt,
-          amount: transfers.amount,
-          from_rate: transfers.fromRate,
-          to_amount: transfers.toAmount,
-          to_rate: transfers.toRate,
-        })) as TransferRow[];
-        for (const t of made) await postTransfer(tx, ctx.tenantId, t);
+          })),
+          { id: transfers.id },
+        );
+        for (const [i, { id }] of made.entries()) await postTransfer(tx, ctx.tenantId, { id, ...values[i] });
       },
       progress,
       500,
