@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@common/permissions';
-import { activeHref, filterSearchItems, isParent, MENU, menuHrefs, pageExists, searchItems, visibleMenu, type MenuGroup } from './menu';
+import { activeHref, filterSearchItems, isParent, MENU, menuAlso, menuHrefs, pageExists, searchItems, visibleMenu, type MenuGroup } from './menu';
 
 const all = { can: () => true, exists: () => true };
 
@@ -48,6 +48,15 @@ describe('the menu', () => {
     expect(activeHref('/sms/messages/3/edit', hrefs)).toBe('/sms/messages');
     expect(activeHref('/sms?page=2', hrefs)).toBe('/sms');
     expect(activeHref('/smsx', hrefs)).toBeNull();
+  });
+
+  it("marks User activity, not Users, on a member's timeline (its `also` pattern)", () => {
+    const groups = visibleMenu(all);
+    const hrefs = menuHrefs(groups);
+    expect(activeHref('/users/12/activity', hrefs, menuAlso(groups))).toBe('/users/activity');
+    expect(activeHref('/users/activity?page=2', hrefs, menuAlso(groups))).toBe('/users/activity');
+    expect(activeHref('/users', hrefs, menuAlso(groups))).toBe('/users');
+    expect(activeHref('/users/12/activity', hrefs)).toBe('/users');
   });
 
   it('searches labels, places and keywords', () => {

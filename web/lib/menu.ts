@@ -50,6 +50,8 @@ export type MenuLink = {
   icon?: LucideIcon;
   /** Extra words the menu search matches ("bank", "sms"…). */
   keywords?: string;
+  /** Pages of this entry whose URL does not start with `href` (/users/{id}/activity), matched on the path. */
+  also?: RegExp;
 };
 
 export type MenuParent = {
@@ -182,7 +184,15 @@ export const MENU: readonly MenuGroup[] = [
     label: 'Administration',
     entries: [
       { label: 'Users', href: '/users', page: 'Users/Index', permission: 'users.view', icon: UserCog, keywords: 'team members staff' },
-      { label: 'User activity', href: '/users/activity', page: 'Users/Logs/Index', permission: 'user_logs.view', icon: Activity, keywords: 'logs analytics timeline' },
+      {
+        label: 'User activity',
+        href: '/users/activity',
+        page: 'Users/Logs/Index',
+        permission: 'user_logs.view',
+        icon: Activity,
+        keywords: 'logs analytics timeline',
+        also: /^\/users\/\d+\/activity$/,
+      },
       { label: 'Roles', href: '/roles', page: 'Roles/Index', permission: 'roles.view', icon: ShieldCheck },
       { label: 'Permissions', href: '/permissions', page: 'Permissions', permission: 'roles.view', icon: KeyRound, keywords: 'access' },
       { label: 'Notifications', href: '/notifications', page: 'Notifications', permission: 'notifications.view', icon: Bell, keywords: 'alerts' },
@@ -307,14 +317,26 @@ export function filterSearchItems(items: readonly SearchItem[], query: string): 
   return scored.sort((a, b) => a.score - b.score).map((x) => x.item);
 }
 
-/** The href among `hrefs` that best matches the current URL (longest prefix), or null. */
-export function activeHref(url: string, hrefs: Iterable<string>): string | null {
+/**
+ * The href among `hrefs` that best matches the current URL (longest prefix), or null. An entry's
+ * `also` pattern (its record pages elsewhere in the URL space) wins over a prefix.
+ */
+export function activeHref(url: string, hrefs: Iterable<string>, also: readonly { href: string; pattern: RegExp }[] = []): string | null {
   const path = url.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  const claimed = also.find((a) => a.pattern.test(path));
+  if (claimed) return claimed.href;
   let best: string | null = null;
   for (const href of hrefs) {
     if ((path === href || path.startsWith(`${href}/`)) && (!best || href.length > best.length)) best = href;
   }
   return best;
+}
+
+/** The `also` patterns of a (visible) menu's links, with their hrefs. */
+export function menuAlso(groups: readonly MenuGroup[]): { href: string; pattern: RegExp }[] {
+  return groups
+    .flatMap((g) => g.entries.flatMap((e) => (isParent(e) ? e.children : [e])))
+    .flatMap((link) => (link.also ? [{ href: link.href, pattern: link.also }] : []));
 }
 
 /** Every href of a (visible) menu. */

@@ -2,10 +2,12 @@ import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
+import { userLogsReducer } from './user-logs-slice';
 
 export const store = configureStore({
   reducer: {
     [api.reducerPath]: api.reducer,
+    userLogs: userLogsReducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });

@@ -68,9 +68,10 @@ const timelineFields = {
 
 /**
  * Whose log may be read: one's own always; anyone else's with user_logs.view (403
- * otherwise, before revealing whether they exist); a non-member is a 404.
+ * otherwise, before revealing whether they exist); a non-member is a 404. Reads the
+ * `:userId` route parameter (the JSON endpoints and the Users/Logs/Show page).
  */
-async function readableUser(tx: Tx, req: FastifyRequest) {
+export async function readableUser(tx: Tx, req: FastifyRequest) {
   const p = userIdParam.safeParse(req.params);
   if (!p.success) throw notFound('User');
   const userId = Number(p.data.userId);

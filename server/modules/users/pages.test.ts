@@ -9,6 +9,9 @@ let a: Awaited<ReturnType<typeof seedTenant>>;
 let b: Awaited<ReturnType<typeof seedTenant>>;
 let owner: TestClient;
 let accountant: TestClient;
+let viewer: TestClient;
+let viewerMember: Awaited<ReturnType<typeof addMember>>;
+let zawadi: Awaited<ReturnType<typeof addMember>>;
 
 async function signIn(who: { email: string; password: string }) {
   const c = new TestClient(t.app);
@@ -21,7 +24,10 @@ beforeAll(async () => {
   a = await seedTenant(t.database, 'Alpha');
   b = await seedTenant(t.database, 'Beta');
   owner = await signIn(a);
-  accountant = await signIn(await addMember(t.database, a.tenantId, 'accountant', 'counter@alpha.test'));
+  accountant = await signIn(await addMember(t.database, a.tenantId, 'accountant', 'counter@alpha.test', 'Baraka Counter'));
+  viewerMember = await addMember(t.database, a.tenantId, 'viewer', 'viewer@alpha.test', 'Vera Viewer');
+  viewer = await signIn(viewerMember);
+  zawadi = await addMember(t.database, a.tenantId, 'viewer', 'zawadi@alpha.test', 'Zawadi Last');
 });
 afterAll(() => t.close());
 
@@ -68,5 +74,48 @@ describe('administration pages', () => {
     for (const url of ['/users', '/roles', '/roles/create', `/roles/${viewer}/edit`, '/permissions']) {
       expect((await accountant.get(url, { inertia: true })).statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('users logs pages', () => {
+  it('renders Users/Logs/Index at /users/activity for the owner, and 403 for a Viewer', async () => {
+    const res = await owner.get('/users/activity', { inertia: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().component).toBe('Users/Logs/Index');
+    expect((await viewer.get('/users/activity', { inertia: true })).statusCode).toBe(403);
+    expect((await accountant.get('/users/activity', { inertia: true })).statusCode).toBe(403);
+  });
+
+  it('renders Users/Logs/Show with the user and the members before and after them (name order)', async () => {
+    // Alpha's members by name: Alpha Owner, Baraka Counter, Vera Viewer, Zawadi Last
+    const res = await owner.get(`/users/${viewerMember.userId}/activity`, { inertia: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().component).toBe('Users/Logs/Show');
+    const props = res.json().props;
+    expect(props.user).toEqual({ id: viewerMember.userId, name: 'Vera Viewer', email: 'viewer@alpha.test', avatar_url: null, role: 'Viewer' });
+    expect(props.previousUser).toMatchObject({ name: 'Baraka Counter' });
+    expect(props.nextUser).toEqual({ id: zawadi.userId, name: 'Zawadi Last' });
+
+    const first = (await owner.get(`/users/${a.userId}/activity`, { inertia: true })).json().props;
+    expect(first.previousUser).toBeNull();
+    expect(first.nextUser).toMatchObject({ name: 'Baraka Counter' });
+    const last = (await owner.get(`/users/${zawadi.userId}/activity`, { inertia: true })).json().props;
+    expect(last.previousUser).toEqual({ id: viewerMember.userId, name: 'Vera Viewer' });
+    expect(last.nextUser).toBeNull();
+  });
+
+  it("lets a Viewer open their own timeline (without neighbours) but not another member's", async () => {
+    const own = await viewer.get(`/users/${viewerMember.userId}/activity`, { inertia: true });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().component).toBe('Users/Logs/Show');
+    expect(own.json().props).toMatchObject({ user: { id: viewerMember.userId }, previousUser: null, nextUser: null });
+    expect((await viewer.get(`/users/${a.userId}/activity`, { inertia: true })).statusCode).toBe(403);
+    expect((await viewer.get(`/users/${zawadi.userId}/activity`, { inertia: true })).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another tenant's user, an unknown id and a malformed id", async () => {
+    expect((await owner.get(`/users/${b.userId}/activity`, { inertia: true })).statusCode).toBe(404);
+    expect((await owner.get('/users/999999/activity', { inertia: true })).statusCode).toBe(404);
+    expect((await owner.get('/users/abc/activity', { inertia: true })).statusCode).toBe(404);
   });
 });

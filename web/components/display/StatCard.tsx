@@ -18,10 +18,12 @@ export type StatCardProps = {
   value: number;
   icon?: ReactNode;
   tone?: StatTone;
+  /** A line under the figure ("4.5 min on average", a level badge). */
+  detail?: ReactNode;
 };
 
 /** One figure with its label. */
-export function StatCard({ label, value, icon, tone = 'primary' }: StatCardProps) {
+export function StatCard({ label, value, icon, tone = 'primary', detail }: StatCardProps) {
   return (
     <div className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
       {icon && (
@@ -34,6 +36,7 @@ export function StatCard({ label, value, icon, tone = 'primary' }: StatCardProps
         <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
           {numberFormat.format(value)}
         </dd>
+        {detail && <dd className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{detail}</dd>}
       </dl>
     </div>
   );

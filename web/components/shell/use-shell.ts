@@ -1,6 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
-import { activeHref, isVisible, menuHrefs, pageExists, searchItems, USER_MENU, visibleMenu } from '@/lib/menu';
+import { activeHref, isVisible, menuAlso, menuHrefs, pageExists, searchItems, USER_MENU, visibleMenu } from '@/lib/menu';
 import { useSharedProps } from '@/lib/page';
 
 /** Shared props the shell reads on top of SharedProps (server/http/shared-props.ts). */
@@ -22,7 +22,7 @@ export function useShellMenu() {
       groups,
       userLinks,
       search: searchItems(groups, userLinks),
-      active: activeHref(url, menuHrefs(groups)),
+      active: activeHref(url, menuHrefs(groups), menuAlso(groups)),
     };
   }, [permissions, url]);
 }
