@@ -106,7 +106,7 @@ export function TableView<Row extends RowData>({ result, controller, props }: Vi
   const columns = table.getAllLeafColumns();
   const columnCount = columns.length + (selectable ? 1 : 0) + (props.rowActions ? 1 : 0);
   const sortable = columns.filter((c) => c.getCanSort());
-  const showToolbar = Boolean(props.search || props.filters?.length || props.toolbar || (stacked && sortable.length));
+  const showToolbar = Boolean(props.search || props.filters?.length || props.toolbar || props.exportUrl || (stacked && sortable.length));
 
   const stack = (classes: string) => (stacked ? classes : '');
 

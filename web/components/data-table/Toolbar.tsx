@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { cx } from '../cx';
 import { selectClasses } from '../form/styles';
 import type { TableController } from './controller';
+import { ExportMenu } from './ExportMenu';
 import type { DataTableFeatures } from './features';
 import type { DataTableProps } from './types';
 
@@ -67,7 +68,12 @@ export function Toolbar<Row extends RowData>({ controller, props, sortable, stac
           </select>
         </label>
       )}
-      {props.toolbar && <div className="ms-auto flex flex-wrap items-center gap-2">{props.toolbar}</div>}
+      {(props.toolbar || props.exportUrl) && (
+        <div className="ms-auto flex flex-wrap items-center gap-2">
+          {props.exportUrl && <ExportMenu url={props.exportUrl} params={controller.params} label={props.label} />}
+          {props.toolbar}
+        </div>
+      )}
     </div>
   );
 }

@@ -4,3 +4,5 @@ export { PER_PAGE_OPTIONS, buildListParams, toPage, type ListParams, type SortSt
 export type { ListQueryFn, ListQueryHook, ListResult } from './sources';
 export type { BulkAction, DataTableProps } from './types';
 export { useDebouncedValue } from './use-debounced-value';
+export { exportHref, type ExportFormat } from './export';
+export { ExportMenu } from './ExportMenu';

@@ -44,6 +44,8 @@ export type DataTableProps<Row extends RowData> = {
   rowClassName?: (row: Row) => string | undefined;
   /** Controls at the end of the toolbar ("Mark all as read", "New customer"). */
   toolbar?: ReactNode;
+  /** The list's export endpoint (`/accounting/contacts/export`): an Export menu (CSV, XLSX) of the list as searched, filtered and sorted. */
+  exportUrl?: string;
   /** What an empty list says (when no search or filter is active). */
   empty?: { title: string; description?: ReactNode; action?: ReactNode };
   /** The sentence for a failed load when the server gave none. */

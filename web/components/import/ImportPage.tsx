@@ -1,0 +1,31 @@
+import { Head, Link } from '@inertiajs/react';
+import { ArrowLeft } from 'lucide-react';
+import type { ImportColumnInfo } from '@common/schemas/import';
+import { PageHeader } from '../display/PageHeader';
+import { buttonClasses } from '../form/Button';
+import { ImportWizard, type ImportWizardProps } from './ImportWizard';
+
+/** The props every Import page gets from server/modules/accounting/import-pages.ts. */
+export type ImportPageProps = {
+  title: string;
+  base: string;
+  list_url: string;
+  label: string;
+  columns: ImportColumnInfo[];
+};
+
+/** An Import page: its title, the way back to the list, and the wizard. */
+export function ImportPage({ title, base, list_url, label, columns, invalidates }: ImportPageProps & Pick<ImportWizardProps, 'invalidates'>) {
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: either every row is imported, or none.`}>
+        <Link href={list_url} className={buttonClasses('outline')}>
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+          Back to the {label}
+        </Link>
+      </PageHeader>
+      <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} />
+    </>
+  );
+}
