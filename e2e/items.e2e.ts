@@ -136,7 +136,7 @@ describe('items', () => {
     await row(page, 'Espresso beans 1kg').waitFor();
   });
 
-  it('deletes an item after confirming', async () => {
+  it('deletes an item, then two at once, after confirming', async () => {
     await page.goto('/sales/items');
     await page.getByRole('button', { name: 'Delete Espresso beans 1kg' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -146,5 +146,14 @@ describe('items', () => {
     await summary(page, 'Showing 1 to 15 of 16 results').waitFor();
     expect(await page.getByText('Espresso beans 1kg', { exact: true }).count()).toBe(0);
     expect((await call(page, 'GET', `/sales/items/show/${itemId}`)).status).toBe(404);
+
+    // several at once: select, Delete in the bulk bar, confirm
+    await page.getByLabel('Select Widget 01').check();
+    await page.getByLabel('Select Widget 02').check();
+    await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete 2 items?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, '2 items deleted.').waitFor();
+    await summary(page, 'Showing 1 to 14 of 14 results').waitFor();
+    expect(await page.getByText('Widget 01', { exact: true }).count()).toBe(0);
   });
 });
