@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
+import { ImportLink } from '@/components/import/ImportLink';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -59,6 +60,7 @@ export function ContactsIndex({ type }: { type: ContactType }) {
     <>
       <Head title={copy.Plural} />
       <PageHeader title={copy.Plural} description={type === 'customer' ? 'The people and companies you sell to.' : 'The people and companies you buy from.'}>
+        {type === 'customer' && <ImportLink href="/sales/customers/import" permission="customers.import" />}
         {canCreate && (
           <Link href={`${copy.base}/create`} className={buttonClasses('primary')}>
             <Plus aria-hidden="true" className="size-4" />
@@ -72,6 +74,7 @@ export function ContactsIndex({ type }: { type: ContactType }) {
         columns={COLUMNS[type]}
         useQuery={useGetContactsQuery}
         params={{ type }}
+        exportUrl="/accounting/contacts/export"
         getRowId={(c) => c.id}
         rowLabel={(c) => c.name}
         search={{ placeholder: 'Search by name, email, phone…', label: `Search ${copy.plural}` }}

@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Badge, StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
+import { ImportLink } from '@/components/import/ImportLink';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -97,6 +98,7 @@ export default function ItemsIndex({ currency, categories }: Props) {
     <>
       <Head title="Items" />
       <PageHeader title="Items" description={`The products and services you sell and buy. Prices in ${currency.code}.`}>
+        <ImportLink href="/sales/items/import" permission="items.import" />
         {canCreate && (
           <Link href="/sales/items/create" className={buttonClasses('primary')}>
             <Plus aria-hidden="true" className="size-4" />
@@ -110,6 +112,7 @@ export default function ItemsIndex({ currency, categories }: Props) {
           label="Items"
           columns={COLUMNS}
           useQuery={useGetItemsQuery}
+          exportUrl="/sales/items/export"
           getRowId={(i) => i.id}
           rowLabel={(i) => i.name}
           search={{ placeholder: 'Search by name or description…', label: 'Search items' }}

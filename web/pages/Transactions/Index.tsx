@@ -9,6 +9,7 @@ import type { ListParams } from '@/components/data-table/query';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
+import { ImportLink } from '@/components/import/ImportLink';
 import { TextInput } from '@/components/form/TextInput';
 import { defaultCurrency, Money } from '@/components/money';
 import { AppLayout } from '@/layouts/AppLayout';
@@ -71,6 +72,7 @@ export default function TransactionsIndex(options: BankingOptions) {
     <CurrenciesContext.Provider value={options.currencies}>
       <Head title="Transactions" />
       <PageHeader title="Transactions" description="Income and expense in every account.">
+        <ImportLink href="/banking/transactions/import" permission="transactions.import" />
         {canCreate && (
           <Link href="/banking/transactions/create" className={buttonClasses('primary')}>
             <Plus aria-hidden="true" className="size-4" />
@@ -82,6 +84,7 @@ export default function TransactionsIndex(options: BankingOptions) {
         label="Transactions"
         columns={TRANSACTION_COLUMNS}
         useQuery={useQuery}
+        exportUrl="/banking/transactions/export"
         params={{ date_from: from || undefined, date_to: to || undefined }}
         filters={filters}
         getRowId={(r) => r.id}

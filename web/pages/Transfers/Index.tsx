@@ -7,6 +7,7 @@ import type { BankingOptions } from '@/components/banking/TransactionForm';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
+import { ImportLink } from '@/components/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useDeleteTransferMutation, useGetTransfersQuery, type TransferRow } from '@/store/banking-api';
@@ -30,6 +31,7 @@ export default function TransfersIndex(options: BankingOptions) {
     <CurrenciesContext.Provider value={options.currencies}>
       <Head title="Transfers" />
       <PageHeader title="Transfers" description="Money moved between your accounts.">
+        <ImportLink href="/banking/transfers/import" permission="transfers.import" />
         {canCreate && (
           <Link href="/banking/transfers/create" className={buttonClasses('primary')}>
             <Plus aria-hidden="true" className="size-4" />
@@ -41,6 +43,7 @@ export default function TransfersIndex(options: BankingOptions) {
         label="Transfers"
         columns={TRANSFER_COLUMNS}
         useQuery={useGetTransfersQuery}
+        exportUrl="/banking/transfers/export"
         filters={filters}
         getRowId={(r) => r.id}
         rowLabel={(r) => `${r.from_account_name} to ${r.to_account_name}`}
