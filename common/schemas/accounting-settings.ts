@@ -98,7 +98,13 @@ export const paymentMethodSchema = z.object({
     .transform((v) => v || undefined),
   instructions: text(2000),
   /** the order in lists; the next free position when not given */
-  position: z.number().int().min(0).max(9999).optional(),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(9999)
+    .nullish()
+    .transform((v) => v ?? undefined),
   enabled: z.boolean().default(true),
 });
 export type PaymentMethodInput = z.input<typeof paymentMethodSchema>;

@@ -39,27 +39,38 @@ async function assertDefaultMayChange(tx: Tx, tenantId: number, field: string) {
   if (posted) throw fieldError(field, 'The default currency cannot change once amounts have been posted in the books.');
 }
 
-/** Un-defaults the current default, in the caller's transaction (one default at a time). */
-async function clearDefault(tx: Tx, tenantId: number, except?: string) {
+/**
+ * Rates are against the default currency, so a new default re-bases them all: each other rate
+ * is divided by the new default's rate (kept to the column's 8 decimals, never 0), and the old
+ * default stops being one. Cross rates stay what they were; a switch there and back may move a
+ * rate in its 8th decimal. In the caller's transaction.
+ */
+async function rebaseTo(tx: Tx, tenantId: number, code: string, pivot: string, field: string) {
+  const others = and(eq(currencies.tenantId, tenantId), ne(currencies.code, code));
+  const [{ tooLarge }] = await tx
+    .select({ tooLarge: sql<boolean>`coalesce(max(${currencies.rate}), 0) / ${pivot}::numeric >= 10000000000` })
+    .from(currencies)
+    .where(others);
+  if (tooLarge) throw fieldError(field, `Rates against ${code} would be too large to keep; check its rate first.`);
   await tx
     .update(currencies)
-    .set({ isDefault: false, updatedAt: sql`now()` })
-    .where(and(eq(currencies.tenantId, tenantId), eq(currencies.isDefault, true), except ? ne(currencies.code, except) : undefined));
+    .set({ rate: sql`greatest(round(${currencies.rate} / ${pivot}::numeric, 8), 0.00000001)`, isDefault: false, updatedAt: sql`now()` })
+    .where(others);
 }
 
 /**
- * Makes `code` the default currency: the old default stops being one and the new one gets the
- * rate 1 (and is enabled). Other rates stay as the user keeps them: they are not re-based.
+ * Makes `code` the default currency: it gets the rate 1 (and is enabled), the others are
+ * re-based against it and the old default stops being one.
  */
 export async function makeDefaultCurrency(tx: Tx, tenantId: number, code: string, field = 'currency') {
   const [target] = await tx
-    .select({ id: currencies.id, isDefault: currencies.isDefault })
+    .select({ id: currencies.id, isDefault: currencies.isDefault, rate: currencies.rate })
     .from(currencies)
     .where(and(eq(currencies.tenantId, tenantId), eq(currencies.code, code)));
   if (!target) throw fieldError(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
   if (target.isDefault) return;
   await assertDefaultMayChange(tx, tenantId, field);
-  await clearDefault(tx, tenantId, code);
+  await rebaseTo(tx, tenantId, code, target.rate, field);
   await tx
     .update(currencies)
     .set({ isDefault: true, rate: '1', enabled: true, updatedAt: sql`now()` })
@@ -85,7 +96,8 @@ async function currencyRules(tx: Tx, req: FastifyRequest, input: Row, current: R
   }
   if (input.is_default === true && !current?.is_default) {
     await assertDefaultMayChange(tx, tenantId, 'is_default');
-    await clearDefault(tx, tenantId);
+    // the rate given with the change (or the stored one) is the pivot of the others
+    await rebaseTo(tx, tenantId, String(merged.code), String(input.rate ?? current?.rate), 'is_default');
     return { rate: '1', enabled: true };
   }
 }

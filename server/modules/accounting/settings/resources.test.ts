@@ -70,21 +70,36 @@ describe('currencies (/settings/accounting/currencies)', () => {
     expect((await list(owner, '/settings/accounting/currencies/json?search=shilling')).total).toBe(1);
   });
 
-  it('keeps exactly one default: making KES the default un-defaults USD and sets its rate to 1; back again', async () => {
+  it('keeps exactly one default: making KES the default un-defaults USD, sets its rate to 1 and re-bases the others; back again', async () => {
+    await owner.json('POST', '/settings/accounting/currencies/store', { code: 'EUR', name: 'Euro', rate: '0.9' });
     const kes = (await list(owner, '/settings/accounting/currencies/json?search=KES')).data[0];
+    await owner.json('PUT', `/settings/accounting/currencies/update/${kes.id}`, { rate: '125' });
     const res = await owner.json('PUT', `/settings/accounting/currencies/update/${kes.id}`, { is_default: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ code: 'KES', is_default: true, rate: '1', enabled: true });
     const all = (await list(owner, '/settings/accounting/currencies/json?list_all=true')) as Json[];
     expect(all.filter((c) => c.is_default).map((c) => c.code)).toEqual(['KES']);
-    // rates are not re-based: USD keeps the rate the user gave it (1) until they change it
-    expect(all.find((c) => c.code === 'USD')).toMatchObject({ is_default: false, rate: '1' });
+    // rates are now against KES: 1 KES buys 1/125 USD and 0.9/125 EUR
+    expect(Object.fromEntries(all.map((c) => [c.code, c.rate]))).toEqual({ EUR: '0.0072', KES: '1', USD: '0.008' });
     expect((await owner.get('/settings/accounting/currencies/default', { json: true })).json().data.code).toBe('KES');
 
     const usd = all.find((c) => c.code === 'USD')!;
     await owner.json('PUT', `/settings/accounting/currencies/update/${usd.id}`, { is_default: true });
     const after = (await list(owner, '/settings/accounting/currencies/json?list_all=true')) as Json[];
     expect(after.filter((c) => c.is_default).map((c) => c.code)).toEqual(['USD']);
+    expect(Object.fromEntries(after.map((c) => [c.code, c.rate]))).toEqual({ EUR: '0.9', KES: '125', USD: '1' });
+    await owner.json('DELETE', `/settings/accounting/currencies/delete/${after.find((c) => c.code === 'EUR')!.id}`);
+  });
+
+  it('refuses a new default whose re-based rates would not fit (422), and changes nothing', async () => {
+    const big = (await owner.json('POST', '/settings/accounting/currencies/store', { code: 'VND', name: 'Dong', rate: '9000000000' })).json().data;
+    const tiny = (await owner.json('POST', '/settings/accounting/currencies/store', { code: 'XBT', name: 'Tiny', rate: '0.00001' })).json().data;
+    const res = await owner.json('PUT', `/settings/accounting/currencies/update/${tiny.id}`, { is_default: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ is_default: ['Rates against XBT would be too large to keep; check its rate first.'] });
+    expect((await list(owner, '/settings/accounting/currencies/default')).data.code).toBe('USD');
+    expect((await list(owner, `/settings/accounting/currencies/get-currency/${big.id}`)).data.rate).toBe('9000000000');
+    for (const c of [big, tiny]) await owner.json('DELETE', `/settings/accounting/currencies/delete/${c.id}`);
   });
 
   it('refuses to un-default, disable, re-rate or delete the default currency (422), and leaves it as it was', async () => {

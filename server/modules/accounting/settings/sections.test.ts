@@ -196,6 +196,8 @@ describe('settings sections', () => {
     const ok = await owner.json('PUT', '/settings/accounting/defaults/update', { ...base, currency: 'kes' });
     expect(ok.json()).toEqual({ message: 'Defaults saved successfully.', data: { ...base, currency: 'KES' } });
     expect((await get(owner, '/settings/accounting/currencies/default')).data).toMatchObject({ id: kes, code: 'KES', rate: '1' });
+    // the old default is re-based against KES, to the rate column's 8 decimals
+    expect((await get(owner, '/settings/accounting/currencies/json?search=USD')).data[0]).toMatchObject({ rate: '0.00772201', is_default: false });
     const del = await owner.json('DELETE', `/settings/accounting/taxes/delete/${tax}`);
     expect(del.json().errors.id[0]).toMatch(/default tax/);
     expect((await owner.json('DELETE', `/settings/accounting/categories/delete/${income}`)).statusCode).toBe(422);
