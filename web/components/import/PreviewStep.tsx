@@ -68,7 +68,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             Upload another file
           </Button>
           {preview.invalid > 0 && (
-            <a href={`${base}/import/errors/${id}`} download className="inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium text-primary hover:bg-primary/5">
+            <a href={`${base}/import/errors/${id}`} download className="inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium text-primary hover:bg-primary/5 dark:text-blue-300">
               <FileDown aria-hidden="true" className="size-4" />
               Download the error report
             </a>
@@ -152,7 +152,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
 
 function Figure({ term, value, tone }: { term: string; value: number; tone?: 'success' | 'danger' }) {
   return (
-    <div className="rounded-md bg-slate-50 p-4 dark:bg-slate-800">
+    <div className="rounded-md bg-slate-50 p-4 dark:bg-white/5">
       <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{term}</dt>
       <dd className={cx('mt-1 text-2xl font-semibold tabular-nums', tone === 'success' ? 'text-emerald-700 dark:text-success' : tone === 'danger' ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white')}>
         {value.toLocaleString()}

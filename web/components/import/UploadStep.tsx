@@ -43,7 +43,7 @@ export function UploadStep({ base, label, onUploaded }: Props) {
     <Card
       title="Upload a file"
       actions={
-        <a href={`${base}/import/template`} download className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <a href={`${base}/import/template`} download className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline dark:text-blue-300">
           <Download aria-hidden="true" className="size-4" />
           Download a sample file
         </a>
