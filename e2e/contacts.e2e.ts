@@ -114,6 +114,7 @@ describe('customers and vendors', () => {
     const transactions = page.getByRole('table', { name: 'Transactions of Kito Bakery Ltd' });
     await transactions.getByText('1,200.50 USD').waitFor();
     expect(await transactions.locator('tbody tr').count()).toBe(2);
+    expect(await transactions.getByRole('link', { name: 'TRA-00001' }).getAttribute('href')).toMatch(/^\/banking\/transactions\/\d+$/);
     await page.getByText('No invoices yet').waitFor();
     await expectNoSeriousViolations(page, 'Customers/Show');
     console.log(`[e2e] Customers/Show screenshot: ${await browser.screenshot('customers-show')}`);

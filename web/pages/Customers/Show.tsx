@@ -35,7 +35,15 @@ const inCurrency = (amount: string, code: string) =>
 const col = columnHelper<ContactTransactionRow>();
 const TRANSACTION_COLUMNS = col.columns([
   col.accessor('paid_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => formatDate(getValue(), 'UTC') }),
-  col.accessor('number', { header: 'Number', meta: { className: 'tabular-nums whitespace-nowrap' } }),
+  col.accessor('number', {
+    header: 'Number',
+    meta: { className: 'tabular-nums whitespace-nowrap' },
+    cell: ({ row }) => (
+      <Link href={`/banking/transactions/${row.original.id}`} className="text-primary hover:underline">
+        {row.original.number}
+      </Link>
+    ),
+  }),
   col.accessor('type', { header: 'Type', cell: ({ getValue }) => <StatusPill status={getValue()} tone={getValue() === 'income' ? 'success' : 'warning'} /> }),
   col.accessor('account_name', { header: 'Account', cell: ({ getValue }) => getValue() ?? '—' }),
   col.accessor('category_name', { header: 'Category', cell: ({ getValue }) => getValue() ?? '—' }),
