@@ -112,6 +112,13 @@ describe('XLSX reading and writing', () => {
     ]);
   });
 
+  it('stops reading a long sheet one row past the limit', async () => {
+    const buf = await xlsxFile([['Name'], ...Array.from({ length: 500 }, (_, i) => [`Row ${i}`])]);
+    const { rows: got } = await readXlsx(buf, 10);
+    expect(got).toHaveLength(11);
+    await expect(parseUpload('long.xlsx', buf, 10)).rejects.toThrow('more than 10 rows');
+  });
+
   it('refuses a file that only claims to be XLSX', async () => {
     await expect(readXlsx(Buffer.from('PK\u0003\u0004not a zip'))).rejects.toThrow(FileReadError);
   });
