@@ -6,6 +6,8 @@
  *   npx tsx bench/import.ts                     # embedded PGlite
  *   DATABASE_URL=postgres://… npx tsx bench/import.ts
  *   ROWS=50000 npx tsx bench/import.ts          # another size
+ * Transactions (TX_ROWS, default 1,000) are timed too: each posts its own journal entry through
+ * the banking service, which is what they cost.
  */
 import ExcelJS from 'exceljs';
 import { writeCsv } from '../server/http/import/csv.js';
@@ -14,6 +16,7 @@ import { taxes } from '../server/modules/accounting/schema.js';
 import { startBench } from './harness.js';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
+const TX_ROWS = Number(process.env.TX_ROWS ?? 1_000);
 
 const bench = await startBench();
 const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(bench.cookie)![1]);
@@ -78,6 +81,14 @@ try {
   await run('customers (CSV)', '/sales/customers', 'customers.csv', Buffer.from(writeCsv(customers)));
   await run('customers (XLSX)', '/sales/customers', 'customers.xlsx', xlsx);
   await run('items (CSV)', '/sales/items', 'items.csv', Buffer.from(writeCsv(items)));
+  if (TX_ROWS > 0) {
+    await call('POST', '/banking/accounts/store', { name: 'Bench bank', number: '001', currency_code: 'USD', opening_balance: '1000' });
+    const txs = [
+      ['Type', 'Date', 'Amount', 'Account', 'Category', 'Description'],
+      ...Array.from({ length: TX_ROWS }, (_, i) => (i % 2 ? ['income', '2026-01-15', `${(i % 90) + 10}.25`, 'Bench bank', 'Sales', `Sale ${i}`] : ['expense', '2026-01-16', '5', 'Bench bank', 'General expenses', `Cost ${i}`])),
+    ];
+    await run('transactions (CSV)', '/banking/transactions', 'transactions.csv', Buffer.from(writeCsv(txs)));
+  }
 } finally {
   await bench.close();
 }
