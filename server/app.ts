@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import { loadRootView } from './http/root-view.js';
 import { inertiaPlugin } from './inertia/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { Mailer } from './mail/mailer.js';
+import { strictFormBodies } from './http/form-body.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
 import { activityLogger } from './modules/activity/logger.js';
@@ -69,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(cookie);
-  await app.register(formbody);
+  strictFormBodies(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
   // The page object travels in a JSON script tag and the theme script is inline: CSP comes with the shell issue.
   await app.register(helmet, {

@@ -4,12 +4,10 @@ import { currencyRoutes } from './currencies.js';
 import { accountingSettingsPages } from './pages.js';
 import { paymentMethodResource } from './payment-methods.js';
 import { sectionRoutes } from './sections.js';
-import { strictFormBodies } from './strict-form-body.js';
 import { taxResource } from './taxes.js';
 
 /** Settings/Accounting/*: taxes, currencies, categories, payment methods, the settings sections and their pages. */
 export async function accountingSettingsRoutes(app: FastifyInstance) {
-  strictFormBodies(app);
   taxResource.routes(app);
   currencyRoutes(app);
   categoryResource.routes(app);
