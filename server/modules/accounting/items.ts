@@ -4,8 +4,8 @@ import { itemSchema, PRICE_REQUIRED } from '../../../common/schemas/accounting.j
 import { ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { categories, items, itemTaxes, taxes } from './schema.js';
+import { isoTimestamp as ts, qualified } from '../../db/sql.js';
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export type ItemTax = { id: number; name: string; rate: string };
 
@@ -26,10 +26,10 @@ export const itemResource = defineResource({
     sale_price: items.salePrice,
     purchase_price: items.purchasePrice,
     category_id: items.categoryId,
-    // a correlated sub-select, so a page costs no extra query per row (and it works in RETURNING)
+    // a correlated sub-select, so a page costs no extra query per row; qualified, so it also holds in RETURNING
     category: sql<{ id: number; name: string; color: string } | null>`(
       select json_build_object('id', c.id, 'name', c.name, 'color', c.color) from ${categories} c
-       where c.tenant_id = ${items.tenantId} and c.id = ${items.categoryId})`,
+       where c.tenant_id = ${qualified(items.tenantId)} and c.id = ${qualified(items.categoryId)})`,
     enabled: items.enabled,
     created_at: ts(items.createdAt),
     updated_at: ts(items.updatedAt),

@@ -6,13 +6,13 @@ import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { contacts, currencies } from './schema.js';
 import { defaultCurrency } from './currency.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 const area = { customer: 'customers', vendor: 'vendors' } as const;
 type ContactType = keyof typeof area;
 const can = (req: FastifyRequest, type: ContactType, action: string) =>
   req.permissions.has(`${area[type]}.${action}` as Permission);
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** Customers and vendors: one table, one set of endpoints, permissions by type. */
 export const contactResource = defineResource({

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bankAccountSchema, dateRangeQuery, SAME_ACCOUNT_MESSAGE, transactionSchema, transferFields, transferSchema } from '../../../common/schemas/banking.js';
 import { fieldError } from '../../http/errors.js';
@@ -21,13 +21,8 @@ import {
   type TransferRow,
 } from './service.js';
 import { bankAccounts, transactions, transfers } from './schema.js';
+import { isoTimestamp as ts, qualified as q } from '../../db/sql.js';
 
-/**
- * A column named with its table, for correlated subqueries in answer fields: drizzle
- * leaves columns unqualified in RETURNING, where the subquery's own tables would capture them.
- */
-const q = (col: AnyPgColumn) => sql.raw(`"${getTableName(col.table)}"."${col.name}"`);
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const today = (req: FastifyRequest) => new Intl.DateTimeFormat('en-CA', { timeZone: req.tenant?.timezone || 'UTC' }).format(new Date());
 const defaultPrecision = (tenantCol: unknown) =>
   sql`coalesce((select c.precision from ${currencies} c where c.tenant_id = ${tenantCol} and c.is_default), 2)`;
@@ -162,7 +157,6 @@ export const transactionResource = defineResource({
   },
   columns: { created_at: transactions.createdAt, updated_at: transactions.updatedAt },
   create: transactionSchema,
-  update: partialWithoutDefaults(transactionSchema),
   searchable: ['number', 'reference', 'description'],
   sortable: ['paid_at', 'amount', 'number', 'type', 'created_at'],
   defaultSort: ['paid_at', 'desc'],

@@ -6,8 +6,8 @@ import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { notifications } from './schema.js';
 import { unreadCount } from './service.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
-const ts = (col: unknown) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const fields = {
   id: notifications.id,

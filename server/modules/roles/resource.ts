@@ -6,11 +6,11 @@ import { rows, type Tx } from '../../db/client.js';
 import { fieldError, forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { roles } from '../tenancy/schema.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 export const OWNER_SLUG = 'owner';
 export const NAME_TAKEN = 'The name has already been taken.';
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const isOwnerRole = sql`(${roles.builtIn} and ${roles.slug} = ${OWNER_SLUG})`;
 
 /** What a role really grants: the Owner holds the whole registry, including permissions added after it was stored. */

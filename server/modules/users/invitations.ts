@@ -13,10 +13,10 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertHolds, findRole } from '../roles/resource.js';
 import { memberships, users } from '../tenancy/schema.js';
 import { invitations } from './schema.js';
+import { isoTimestamp as iso } from '../../db/sql.js';
 
 export const INVITATION_DAYS = 7;
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
-const iso = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
 const linkParams = z.object({ tenant: z.string().regex(/^[1-9]\d{0,15}$/), token: z.string().regex(/^[\w-]{20,100}$/) });
 

@@ -9,8 +9,8 @@ import { journalLines } from '../../ledger/schema.js';
 import { currencies } from '../schema.js';
 import { isInUse } from './in-use.js';
 import { ACCOUNTING_READERS } from './service.js';
+import { isoTimestamp as ts } from '../../../db/sql.js';
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export const currencyFields = {
   id: currencies.id,

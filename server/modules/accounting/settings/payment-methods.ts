@@ -7,8 +7,8 @@ import { defineResource } from '../../../http/resource.js';
 import { transactions, transfers } from '../../banking/schema.js';
 import { paymentMethods } from '../schema.js';
 import { isDefaultValue } from './service.js';
+import { isoTimestamp as ts } from '../../../db/sql.js';
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 type Row = Record<string, unknown>;
 

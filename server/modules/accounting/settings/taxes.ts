@@ -4,8 +4,8 @@ import { fieldError } from '../../../http/errors.js';
 import { defineResource } from '../../../http/resource.js';
 import { taxes } from '../schema.js';
 import { isDefaultValue } from './service.js';
+import { isoTimestamp as ts } from '../../../db/sql.js';
 
-const ts = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export const taxResource = defineResource({
   label: 'Tax',
