@@ -139,8 +139,8 @@ describe('GET /users/logs', () => {
     expect(found.pagination.total).toBe(1);
   });
 
-  it('needs users.view or user_logs.view; bad queries are 422', async () => {
-    expect((await viewerClient.get('/users/logs', { json: true })).statusCode).toBe(200);
+  it('needs user_logs.view (a Viewer sees no one else’s activity counts); bad queries are 422', async () => {
+    expect((await viewerClient.get('/users/logs', { json: true })).statusCode).toBe(403);
     const acc = new TestClient(t.app);
     await acc.login(alice.email, alice.password);
     expect((await acc.get('/users/logs', { json: true })).statusCode).toBe(403);
