@@ -99,12 +99,12 @@ describe('items', () => {
     await page.waitForURL(new RegExp(`/sales/items/${itemId}/edit$`));
     await expect.poll(() => page.getByLabel('Excise (2.5%)').isChecked()).toBe(true);
     await expectNoSeriousViolations(page, 'Items/Edit');
-    // as a person edits an amount: into the box (it turns "$1,234.50" into "1234.50"), select it, type.
-    // (fill() would type into the box before it turns, and append)
+    // as a person edits an amount by keyboard: into the box (it turns "$1,234.50" into "1234.50" and
+    // selects it), then type over it — the typed digits must replace the old amount, not follow it
     const sale = page.getByLabel(/^Sale price/);
-    await sale.click();
+    await sale.focus();
     await expect.poll(() => sale.inputValue()).toBe('1234.50');
-    await sale.press('Control+a');
+    await expect.poll(() => sale.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe(7);
     await sale.pressSequentially('99.99');
     await page.getByLabel('Excise (2.5%)').uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -51,7 +51,15 @@ export function MoneyField<T extends FormValues, K extends KeysOf<T, number | nu
           disabled={disabled}
           placeholder={placeholder ?? minorToDecimal(0, digits)}
           value={shown}
-          onFocus={() => setDraft(minor == null ? '' : minorToDecimal(minor, digits))}
+          onFocus={(e) => {
+            setDraft(minor == null ? '' : minorToDecimal(minor, digits));
+            // the box's text changes on focus, which drops the browser's select-all (Tab into
+            // the box); select again once it shows the plain number, so typing replaces it
+            const box = e.currentTarget;
+            requestAnimationFrame(() => {
+              if (document.activeElement === box) box.select();
+            });
+          }}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={(e) => commit(e.target.value)}
           onKeyDown={(e) => {
