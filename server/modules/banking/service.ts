@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { convert, negate } from '../../../common/money.js';
 import { rows, type Tx } from '../../db/client.js';
 import { fieldError } from '../../http/errors.js';
 import { categories } from '../accounting/schema.js';
 import { currencyByCode } from '../accounting/currency.js';
-import { bankLedgerAccount, categoryLedgerAccount, post, reverse, systemAccount, type PostingLine } from '../ledger/service.js';
+import { bankLedgerAccount, categoryLedgerAccount, post, postMany, reverse, systemAccount, type PostingLine } from '../ledger/service.js';
 import { journalEntries } from '../ledger/schema.js';
-import { bankAccounts, transactions, transfers } from './schema.js';
+import { bankAccounts, transactions } from './schema.js';
 
 /**
  * What banking records post to the ledger (docs/decisions/0006-double-entry-ledger.md).
@@ -101,36 +101,68 @@ export interface TransactionRow {
 /** Income: Dr bank / Cr income (category). Expense: Dr expense (category) / Cr bank. */
 export async function postTransaction(tx: Tx, tenantId: number, t: TransactionRow): Promise<number> {
   await unpost(tx, tenantId, 'transaction', t.id);
-  const account = await findAccount(tx, tenantId, t.bank_account_id);
-  const bank = await bankLedgerAccount(tx, tenantId, account);
-  let category: { id: number; name: string } | null = null;
-  if (t.category_id) {
-    [category] = await tx
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, t.category_id)));
-  }
-  const other = await categoryLedgerAccount(tx, tenantId, t.type, category ?? null);
-  const amount = t.type === 'income' ? t.amount : negate(t.amount);
-  const line = (ledgerAccountId: number, value: string): PostingLine => ({
-    ledgerAccountId,
-    currencyCode: t.currency_code,
-    amount: value,
-    rate: t.currency_rate,
-    contactId: t.contact_id,
-  });
-  const entryId = await post(tx, tenantId, {
-    date: t.paid_at,
-    description: `${t.type === 'income' ? 'Income' : 'Expense'} ${t.number}`,
-    sourceType: 'transaction',
-    sourceId: t.id,
-    lines: [line(bank, amount), line(other, negate(amount))],
-  });
-  await tx
-    .update(transactions)
-    .set({ journalEntryId: entryId })
-    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, t.id)));
+  const [entryId] = await postTransactions(tx, tenantId, [t]);
   return entryId;
+}
+
+/**
+ * Posts transactions that have no live entry yet (new ones, an import): the ledger accounts of
+ * their bank accounts and categories are looked up once per distinct one, the entries written
+ * with postMany, and each transaction marked with its entry in one UPDATE.
+ */
+export async function postTransactions(tx: Tx, tenantId: number, list: readonly TransactionRow[]): Promise<number[]> {
+  if (!list.length) return [];
+  const bankLedger = new Map<number, number>();
+  for (const id of new Set(list.map((t) => t.bank_account_id))) {
+    bankLedger.set(id, await bankLedgerAccount(tx, tenantId, await findAccount(tx, tenantId, id)));
+  }
+  const categoryIds = [...new Set(list.map((t) => t.category_id).filter((id): id is number => id !== null))];
+  const named = categoryIds.length
+    ? await tx
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, categoryIds)))
+    : [];
+  const otherLedger = new Map<string, number>();
+  for (const kind of ['income', 'expense'] as const) {
+    for (const c of [null, ...named]) {
+      if (!list.some((t) => t.type === kind && t.category_id === (c?.id ?? null))) continue;
+      otherLedger.set(`${kind}:${c?.id ?? ''}`, await categoryLedgerAccount(tx, tenantId, kind, c));
+    }
+  }
+  const ids = await postMany(
+    tx,
+    tenantId,
+    list.map((t) => {
+      const amount = t.type === 'income' ? t.amount : negate(t.amount);
+      const line = (ledgerAccountId: number, value: string): PostingLine => ({
+        ledgerAccountId,
+        currencyCode: t.currency_code,
+        amount: value,
+        rate: t.currency_rate,
+        contactId: t.contact_id,
+      });
+      return {
+        date: t.paid_at,
+        description: `${t.type === 'income' ? 'Income' : 'Expense'} ${t.number}`,
+        sourceType: 'transaction',
+        sourceId: t.id,
+        lines: [line(bankLedger.get(t.bank_account_id)!, amount), line(otherLedger.get(`${t.type}:${t.category_id ?? ''}`)!, negate(amount))],
+      };
+    }),
+  );
+  await markEntries(tx, tenantId, 'transactions', list.map((t, i) => [t.id, ids[i]]));
+  return ids;
+}
+
+/** Sets journal_entry_id of many source rows in one statement. */
+async function markEntries(tx: Tx, tenantId: number, table: 'transactions' | 'transfers', pairs: [number, number][]) {
+  const values = sql.join(pairs.map(([id, entry]) => sql`(${id}::bigint, ${entry}::bigint)`), sql`, `);
+  await tx.execute(
+    sql`update ${sql.identifier(table)} s set journal_entry_id = v.entry
+          from (values ${values}) as v(id, entry)
+         where s.tenant_id = ${tenantId} and s.id = v.id`,
+  );
 }
 
 /** TRA-00001, TRA-00002… per tenant; the advisory lock keeps two writers from taking one number. */
@@ -164,40 +196,67 @@ export interface TransferRow {
  */
 export async function postTransfer(tx: Tx, tenantId: number, t: TransferRow): Promise<number> {
   await unpost(tx, tenantId, 'transfer', t.id);
-  const from = await findAccount(tx, tenantId, t.from_account_id, 'from_account_id');
-  const to = await findAccount(tx, tenantId, t.to_account_id, 'to_account_id');
-  const fromLedger = await bankLedgerAccount(tx, tenantId, from);
-  const toLedger = await bankLedgerAccount(tx, tenantId, to);
-  const lines: PostingLine[] = [
-    { ledgerAccountId: toLedger, currencyCode: to.currencyCode, amount: t.to_amount, rate: t.to_rate },
-    { ledgerAccountId: fromLedger, currencyCode: from.currencyCode, amount: negate(t.amount), rate: t.from_rate },
-  ];
-  if (from.currencyCode !== to.currencyCode) {
-    const trading = await systemAccount(tx, tenantId, 'currency_trading');
-    lines.push(
-      { ledgerAccountId: trading, currencyCode: to.currencyCode, amount: negate(t.to_amount), rate: t.to_rate },
-      { ledgerAccountId: trading, currencyCode: from.currencyCode, amount: t.amount, rate: t.from_rate },
-    );
-  }
-  const entryId = await post(tx, tenantId, {
-    date: t.transferred_at,
-    description: `Transfer from ${from.name} to ${to.name}`,
-    sourceType: 'transfer',
-    sourceId: t.id,
-    lines,
-  });
-  await tx
-    .update(transfers)
-    .set({ journalEntryId: entryId })
-    .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, t.id)));
+  const [entryId] = await postTransfers(tx, tenantId, [t]);
   return entryId;
 }
 
+/** Posts transfers that have no live entry yet, in one batch (see postTransactions). */
+export async function postTransfers(tx: Tx, tenantId: number, list: readonly TransferRow[]): Promise<number[]> {
+  if (!list.length) return [];
+  const accounts = new Map<number, AccountRef & { ledger: number }>();
+  for (const id of new Set(list.flatMap((t) => [t.from_account_id, t.to_account_id]))) {
+    const a = await findAccount(tx, tenantId, id, list.some((t) => t.from_account_id === id) ? 'from_account_id' : 'to_account_id');
+    accounts.set(id, { ...a, ledger: await bankLedgerAccount(tx, tenantId, a) });
+  }
+  const crosses = list.some((t) => accounts.get(t.from_account_id)!.currencyCode !== accounts.get(t.to_account_id)!.currencyCode);
+  const trading = crosses ? await systemAccount(tx, tenantId, 'currency_trading') : 0;
+  const ids = await postMany(
+    tx,
+    tenantId,
+    list.map((t) => {
+      const from = accounts.get(t.from_account_id)!;
+      const to = accounts.get(t.to_account_id)!;
+      const lines: PostingLine[] = [
+        { ledgerAccountId: to.ledger, currencyCode: to.currencyCode, amount: t.to_amount, rate: t.to_rate },
+        { ledgerAccountId: from.ledger, currencyCode: from.currencyCode, amount: negate(t.amount), rate: t.from_rate },
+      ];
+      if (from.currencyCode !== to.currencyCode) {
+        lines.push(
+          { ledgerAccountId: trading, currencyCode: to.currencyCode, amount: negate(t.to_amount), rate: t.to_rate },
+          { ledgerAccountId: trading, currencyCode: from.currencyCode, amount: t.amount, rate: t.from_rate },
+        );
+      }
+      return { date: t.transferred_at, description: `Transfer from ${from.name} to ${to.name}`, sourceType: 'transfer', sourceId: t.id, lines };
+    }),
+  );
+  await markEntries(tx, tenantId, 'transfers', list.map((t, i) => [t.id, ids[i]]));
+  return ids;
+}
+
+export interface TransferSide {
+  currencyCode: string;
+  /** the currency's stored rate and precision */
+  rate: string;
+  precision: number;
+}
+
 /**
- * Fills a transfer's rates and target amount: the same currency moves the same amount
- * at the same rate; otherwise the rates default to the currencies' rates and the
- * target amount to amount / from_rate * to_rate in the target's precision.
+ * A transfer's rates and target amount: the same currency moves the same amount at the same
+ * rate; otherwise the rates default to the currencies' rates and the target amount to
+ * amount / from_rate * to_rate in the target's precision. Given values are kept.
  */
+export function transferAmounts(
+  from: TransferSide,
+  to: TransferSide,
+  input: { amount: string; from_rate?: string; to_rate?: string; to_amount?: string },
+) {
+  const fromRate = input.from_rate ?? from.rate;
+  if (from.currencyCode === to.currencyCode) return { from_rate: fromRate, to_rate: fromRate, to_amount: input.amount };
+  const toRate = input.to_rate ?? to.rate;
+  return { from_rate: fromRate, to_rate: toRate, to_amount: input.to_amount ?? convert(input.amount, fromRate, toRate, to.precision) };
+}
+
+/** transferAmounts for two of the tenant's accounts, read from the database. */
 export async function resolveTransferAmounts(
   tx: Tx,
   tenantId: number,
@@ -205,13 +264,9 @@ export async function resolveTransferAmounts(
 ) {
   const from = await findAccount(tx, tenantId, input.from_account_id, 'from_account_id');
   const to = await findAccount(tx, tenantId, input.to_account_id, 'to_account_id');
-  const f = await rateOf(tx, tenantId, from.currencyCode);
-  const t = await rateOf(tx, tenantId, to.currencyCode);
-  if (from.currencyCode === to.currencyCode) {
-    const rate = input.from_rate ?? f.rate;
-    return { from_rate: rate, to_rate: rate, to_amount: input.amount };
-  }
-  const fromRate = input.from_rate ?? f.rate;
-  const toRate = input.to_rate ?? t.rate;
-  return { from_rate: fromRate, to_rate: toRate, to_amount: input.to_amount ?? convert(input.amount, fromRate, toRate, t.precision) };
+  return transferAmounts(
+    { currencyCode: from.currencyCode, ...(await rateOf(tx, tenantId, from.currencyCode)) },
+    { currencyCode: to.currencyCode, ...(await rateOf(tx, tenantId, to.currencyCode)) },
+    input,
+  );
 }

@@ -145,29 +145,64 @@ export function assertBalanced(lines: readonly PostingLine[]) {
 
 /** Posts one balanced entry (lines that are zero are dropped) and answers its id. */
 export async function post(tx: Tx, tenantId: number, p: Posting): Promise<number> {
-  const lines = p.lines.filter((l) => !isZero(l.amount));
-  assertBalanced(lines);
-  const [entry] = await tx
+  const [id] = await postMany(tx, tenantId, [p]);
+  return id;
+}
+
+/** most lines in one INSERT (9 parameters each, well under PostgreSQL's 65,535) */
+const LINES_PER_INSERT = 2000;
+
+/**
+ * Posts many balanced entries with one INSERT of the entries and one of their lines (per
+ * 2,000 lines): imports post thousands at once. Answers the entry ids in the order given.
+ */
+export async function postMany(tx: Tx, tenantId: number, postings: readonly Posting[]): Promise<number[]> {
+  if (!postings.length) return [];
+  const kept = postings.map((p) => p.lines.filter((l) => !isZero(l.amount)));
+  kept.forEach(assertBalanced);
+  const made = await tx
     .insert(journalEntries)
-    .values({ tenantId, date: p.date, description: p.description, sourceType: p.sourceType, sourceId: p.sourceId, reversesId: p.reversesId ?? null })
-    .returning({ id: journalEntries.id });
-  if (lines.length) {
-    const base = baseAmounts(lines, await basePrecision(tx, tenantId));
-    await tx.insert(journalLines).values(
-      lines.map((l, i) => ({
+    .values(
+      postings.map((p) => ({
         tenantId,
-        entryId: entry.id,
-        ledgerAccountId: l.ledgerAccountId,
         date: p.date,
-        currencyCode: l.currencyCode,
-        amount: l.amount,
-        currencyRate: l.rate,
-        baseAmount: base[i],
-        contactId: l.contactId ?? null,
+        description: p.description,
+        sourceType: p.sourceType,
+        sourceId: p.sourceId,
+        reversesId: p.reversesId ?? null,
       })),
-    );
+    )
+    .returning({ id: journalEntries.id, sourceType: journalEntries.sourceType, sourceId: journalEntries.sourceId });
+  // match by source rather than trusting RETURNING's order
+  const idOf = new Map(made.map((e) => [`${e.sourceType}:${e.sourceId}`, e.id]));
+  const ids = postings.map((p) => idOf.get(`${p.sourceType}:${p.sourceId}`)!);
+  if (idOf.size !== postings.length) {
+    // one batch naming a source twice (a reversal and its repost) cannot be matched by source
+    throw new Error('postMany: each posting of a batch must have its own source');
   }
-  return entry.id;
+  const precision = await basePrecision(tx, tenantId);
+  const values = postings.flatMap((p, i) => {
+    const base = baseAmounts(kept[i], precision);
+    return kept[i].map((l, j) => ({
+      tenantId,
+      entryId: ids[i],
+      ledgerAccountId: l.ledgerAccountId,
+      date: p.date,
+      currencyCode: l.currencyCode,
+      amount: l.amount,
+      currencyRate: l.rate,
+      baseAmount: base[j],
+      contactId: l.contactId ?? null,
+    }));
+  });
+  // an entry's lines never straddle two INSERTs: the balance trigger checks each statement
+  for (let start = 0; start < values.length; ) {
+    let end = Math.min(values.length, start + LINES_PER_INSERT);
+    while (end < values.length && values[end].entryId === values[end - 1].entryId) end++;
+    await tx.insert(journalLines).values(values.slice(start, end));
+    start = end;
+  }
+  return ids;
 }
 
 /** Posts the mirror image of an entry (same date unless given), marking what it reverses. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../../../../common/schemas/banking.js';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
 import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
-import { nextTransactionNumber, postTransaction, rateOf, type TransactionRow } from '../../banking/service.js';
+import { nextTransactionNumber, postTransactions, rateOf, type TransactionRow } from '../../banking/service.js';
 import { transactions } from '../../banking/schema.js';
 import { insertInChunks } from './chunks.js';
 import { accountsByName, contactsByNameOrEmail, incomeExpenseCategories, paymentMethodCodes, type AccountHit } from './lookups.js';
@@ -49,7 +49,7 @@ type Row = z.output<typeof transactionRow> & {
  * Income and expense transactions from a bank statement or a spreadsheet. The account is named
  * (by name or number), as are the category, the contact (name or email) and the payment method
  * (code or name). Each imported transaction posts its journal entry through the banking
- * service's postTransaction, inside the import's one transaction.
+ * service's postTransactions, inside the import's one transaction.
  */
 export const transactionImport = importable({
   key: 'transactions',
@@ -134,8 +134,8 @@ export const transactionImport = importable({
           { id: transactions.id },
         );
         offset += chunk.length;
-        // the ledger posting is the banking service's, one entry per transaction
-        for (const [i, { id }] of made.entries()) await postTransaction(tx, ctx.tenantId, { id, ...values[i] } satisfies TransactionRow);
+        // the ledger postings are the banking service's, written for the whole chunk at once
+        await postTransactions(tx, ctx.tenantId, made.map(({ id }, i) => ({ id, ...values[i] }) satisfies TransactionRow));
       },
       progress,
       500,

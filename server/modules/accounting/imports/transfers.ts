@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
 import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
-import { postTransfer, resolveTransferAmounts, type TransferRow } from '../../banking/service.js';
+import { postTransfers, rateOf, transferAmounts, type TransferRow, type TransferSide } from '../../banking/service.js';
 import { transfers } from '../../banking/schema.js';
 import { insertInChunks } from './chunks.js';
 import { accountsByName, paymentMethodCodes, type AccountHit } from './lookups.js';
@@ -24,7 +24,7 @@ type Row = z.output<typeof transferRow> & { from_ref: AccountHit; to_ref: Accoun
 /**
  * Transfers between the company's accounts, named by account name or number. Rates and the
  * target amount default as on the form (the banking service's resolveTransferAmounts), and each
- * transfer posts its journal entry through postTransfer, inside the import's one transaction.
+ * transfer posts its journal entry through postTransfers, inside the import's one transaction.
  */
 export const transferImport = importable({
   key: 'transfers',
@@ -59,21 +59,21 @@ export const transferImport = importable({
   },
   commit: async (tx, ctx, parsed, progress) => {
     const rows = parsed as Row[];
+    // each currency's rate and precision once, not per row
+    const sides = new Map<string, TransferSide>();
+    for (const code of new Set(rows.flatMap((r) => [r.from_ref.currencyCode, r.to_ref.currencyCode]))) {
+      sides.set(code, { currencyCode: code, ...(await rateOf(tx, ctx.tenantId, code)) });
+    }
     await insertInChunks(
       rows,
       async (chunk) => {
-        const values: Omit<TransferRow, 'id'>[] = [];
-        for (const r of chunk) {
-          const amounts = await resolveTransferAmounts(tx, ctx.tenantId, {
-            from_account_id: r.from_ref.id,
-            to_account_id: r.to_ref.id,
-            amount: r.amount,
-            from_rate: r.from_rate,
-            to_rate: r.to_rate,
-            to_amount: r.to_amount,
-          });
-          values.push({ from_account_id: r.from_ref.id, to_account_id: r.to_ref.id, transferred_at: r.transferred_at, amount: r.amount, ...amounts });
-        }
+        const values: Omit<TransferRow, 'id'>[] = chunk.map((r) => ({
+          from_account_id: r.from_ref.id,
+          to_account_id: r.to_ref.id,
+          transferred_at: r.transferred_at,
+          amount: r.amount,
+          ...transferAmounts(sides.get(r.from_ref.currencyCode)!, sides.get(r.to_ref.currencyCode)!, r),
+        }));
         const made = await bulkInsert<{ id: number }>(
           tx,
           transfers,
@@ -92,7 +92,7 @@ export const transferImport = importable({
           })),
           { id: transfers.id },
         );
-        for (const [i, { id }] of made.entries()) await postTransfer(tx, ctx.tenantId, { id, ...values[i] });
+        await postTransfers(tx, ctx.tenantId, made.map(({ id }, i) => ({ id, ...values[i] })));
       },
       progress,
       500,
