@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -73,4 +74,11 @@ export function formatA11yViolations(violations: A11yViolation[]): string {
         v.nodes.map((n) => `    at ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n'),
     )
     .join('\n');
+}
+
+/** Waits for the page to settle, then fails with a readable list when axe finds serious or critical violations. */
+export async function expectNoSeriousViolations(page: Page, what: string, options: A11yOptions = {}): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const violations = await seriousA11yViolations(page, options);
+  expect(violations, `${what}\n${formatA11yViolations(violations)}`).toEqual([]);
 }

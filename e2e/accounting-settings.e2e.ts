@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { openBrowser, registerTenant, reportFailure, apiCall, type Browser } from './browser';
 
 // a 1×1 PNG, written to disk for the file chooser
 const PNG = Buffer.from(
@@ -25,21 +25,6 @@ const PAGES = [
   '/settings/accounting/taxes',
 ];
 
-/** A JSON write as the app makes it (same-origin, with the XSRF token), for setting up data. */
-async function apiPost(page: Page, url: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ url, body }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token },
-        body: JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { url, body },
-  );
-}
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
@@ -55,12 +40,7 @@ describe('accounting settings', () => {
     await registerTenant(page);
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const shot = await browser.screenshot(`accounting-settings-${context.task.name}`).catch(() => null);
-      console.error(`[e2e] "${context.task.name}" failed at ${page.url()}; screenshot: ${shot}; server output: ${inject('serverLog')}`);
-    }
-  });
+  afterEach((context) => reportFailure(context, browser, 'accounting-settings'));
 
   afterAll(() => browser.close());
 
@@ -111,7 +91,7 @@ describe('accounting settings', () => {
   });
 
   it('adds, edits and deletes a tax in the modal, 7 per page', async () => {
-    for (let i = 1; i <= 7; i++) expect(await apiPost(page, '/settings/accounting/taxes/store', { name: `Levy ${i}`, rate: String(i) })).toBe(201);
+    for (let i = 1; i <= 7; i++) expect((await apiCall(page, 'POST', '/settings/accounting/taxes/store', { name: `Levy ${i}`, rate: String(i) })).status).toBe(201);
     await page.goto('/settings/accounting/taxes');
     await page.getByRole('button', { name: 'Add tax' }).click();
     let dialog = page.getByRole('dialog');
@@ -188,8 +168,7 @@ describe('accounting settings', () => {
         await page.waitForLoadState('networkidle');
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForTimeout(300);
-        const violations = await seriousA11yViolations(page);
-        expect(violations, `${url}${dark ? ' (dark)' : ''}\n${formatA11yViolations(violations)}`).toEqual([]);
+        await expectNoSeriousViolations(page, `${url}${dark ? ' (dark)' : ''}`);
         await browser.screenshot(`accounting-settings${url.slice('/settings/accounting'.length).replace(/\//g, '-') || '-index'}${dark ? '-dark' : ''}`);
       }
     }

@@ -1,28 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { openBrowser, registerTenant, reportFailure, apiCall, type Browser } from './browser';
 
-/** A JSON call from inside the logged-in page (session cookie + XSRF header, as the app sends them). */
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const res = await fetch(url, {
-        method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token, 'X-Requested-With': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-    },
-    { method, url, body },
-  );
-}
 
-async function expectAccessible(page: Page) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, formatA11yViolations(violations)).toEqual([]);
-}
 
 async function balanceOnShow(page: Page, id: number) {
   await page.goto(`/banking/accounts/${id}`);
@@ -40,17 +21,15 @@ describe('banking: accounts, transactions and transfers', () => {
     page = b.page;
     await registerTenant(page);
     // a second currency (the Settings pages are built elsewhere): 1 USD buys 0.5 EUR
-    const made = await api(page, 'POST', '/settings/accounting/currencies/store', { code: 'EUR', name: 'Euro', rate: '0.5', symbol: '€', symbol_first: false, decimal_mark: ',', thousands_separator: '.' });
+    const made = await apiCall(page, 'POST', '/settings/accounting/currencies/store', { code: 'EUR', name: 'Euro', rate: '0.5', symbol: '€', symbol_first: false, decimal_mark: ',', thousands_separator: '.' });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') console.error(`[e2e] "${context.task.name}" failed at ${page.url()}; ${await b.screenshot('banking-failure')}; ${inject('serverLog')}`);
-  });
+  afterEach((context) => reportFailure(context, b, 'banking'));
   afterAll(() => b.close());
 
   it('creates two accounts through the form and lists their balances', async () => {
     await page.goto('/banking/accounts/create');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     await page.getByLabel(/^Account name/).fill('Main USD');
     await page.getByLabel(/^Account number/).fill('001');
     await page.getByLabel(/^Opening balance/).fill('1000');
@@ -73,7 +52,7 @@ describe('banking: accounts, transactions and transfers', () => {
     await page.getByRole('cell', { name: '20,00 €' }).waitFor();
     // 1000 USD + 20 EUR / 0.5 = 1040 USD
     await page.getByText('$1,040.00').waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
   });
 
   it('records income and expense, edits one, and the account balance follows on Show', async () => {
@@ -87,7 +66,7 @@ describe('banking: accounts, transactions and transfers', () => {
       await page.waitForURL(/\/banking\/transactions\/\d+$/);
     };
     await create('Income', '200', 'SALE-1');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     await create('Expense', '50', 'RENT-1');
     const expenseId = Number(page.url().split('/').pop());
     expect(await balanceOnShow(page, main)).toBe('$1,150.00');
@@ -102,17 +81,17 @@ describe('banking: accounts, transactions and transfers', () => {
     await page.reload();
     await page.getByTestId('current-balance').waitFor();
     await b.screenshot('banking-account-show-dark');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });
 
   it('searches and pages the transaction list', async () => {
     for (let i = 1; i <= 22; i++) {
-      const r = await api(page, 'POST', '/banking/transactions/store', { type: 'expense', bank_account_id: main, paid_at: '2026-01-15', amount: '1', reference: `BULK-${i}` });
+      const r = await apiCall(page, 'POST', '/banking/transactions/store', { type: 'expense', bank_account_id: main, paid_at: '2026-01-15', amount: '1', reference: `BULK-${i}` });
       expect(r.status).toBe(201);
     }
     await page.goto('/banking/transactions');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     // 2 by the form + 22 seeded = 24 rows: 15 on page 1, 9 on page 2
     await page.getByText(/Showing 1 to 15 of 24/).first().waitFor();
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -129,15 +108,15 @@ describe('banking: accounts, transactions and transfers', () => {
     await page.getByLabel(/^Amount in USD/).fill('100');
     // 100 USD / 1 * 0.5 = 50 EUR
     await page.getByTestId('transfer-preview').getByText('50,00 €').waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     await page.getByRole('button', { name: 'Create transfer' }).click();
     await page.waitForURL(/\/banking\/transfers\/\d+$/);
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     expect(await balanceOnShow(page, main)).toBe('$1,008.00'); // 1130 - 22 - 100
     expect(await balanceOnShow(page, euro)).toBe('70,00 €');
 
     await page.goto('/banking/transfers');
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page, page.url());
     await page.getByRole('button', { name: /^Delete transfer/ }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alert').filter({ hasText: /delete/i }).first().waitFor();

@@ -139,3 +139,37 @@ export async function logIn(page: Page, email: string, password: string): Promis
 export async function eventually<T>(read: () => Promise<T> | T, expected: T, timeoutMs = 10_000): Promise<void> {
   await expect.poll(read, { timeout: timeoutMs, interval: 100 }).toEqual(expected);
 }
+
+/**
+ * For afterEach: when the test failed, saves a screenshot and prints where the page was, its
+ * uncaught errors and where the server's output is.
+ */
+export async function reportFailure(context: { task: { name: string; result?: { state?: string } } }, browser: Browser, prefix: string): Promise<void> {
+  if (context.task.result?.state !== 'fail') return;
+  const shot = await browser.screenshot(`${prefix}-${context.task.name}`).catch(() => null);
+  console.error(
+    `[e2e] "${context.task.name}" failed at ${browser.page.url()}; page errors: ${browser.pageErrors.join(' | ') || 'none'}; ` +
+      `screenshot: ${shot}; server output: ${inject('serverLog')}`,
+  );
+}
+
+/** A toast (react-toastify) showing `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
+
+export type ApiAnswer = { status: number; json: Record<string, unknown> & { data?: { id: number } & Record<string, unknown> } };
+
+/** A JSON call from inside the signed-in page (its cookies and XSRF header, as the app sends them): seeding and checking what was stored. */
+export async function apiCall(page: Page, method: string, url: string, body?: unknown): Promise<ApiAnswer> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => ({})) };
+    },
+    { method, url, body },
+  );
+}

@@ -1,33 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
 
-/** A JSON call from inside the signed-in page (same cookies, CSRF header), for seeding what the flow does not type. */
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: { data?: { id: number } } & Record<string, unknown> }> {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(url as string, {
-        method: method as string,
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [method, url, body] as const,
-  );
-}
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
 const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${what}\n${formatA11yViolations(violations)}`).toEqual([]);
-}
 
 describe('customers and vendors', () => {
   let browser: Browser;
@@ -38,12 +17,7 @@ describe('customers and vendors', () => {
     page = browser.page;
     await registerTenant(page);
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const shot = await browser.screenshot(`contacts-${context.task.name}`).catch(() => null);
-      console.error(`[e2e] "${context.task.name}" failed at ${page.url()}; page errors: ${browser.pageErrors.join(' | ') || 'none'}; screenshot: ${shot}; server output: ${inject('serverLog')}`);
-    }
-  });
+  afterEach((context) => reportFailure(context, browser, 'contacts'));
   afterAll(() => browser.close());
 
   it('creates a customer, edits it, and finds it in the paged, searchable list', async () => {
@@ -82,7 +56,7 @@ describe('customers and vendors', () => {
 
     // 16 more, for a second page
     for (let i = 1; i <= 16; i++) {
-      const res = await call(page, 'POST', '/accounting/contacts/store', { type: 'customer', name: `Customer ${String(i).padStart(2, '0')}` });
+      const res = await apiCall(page, 'POST', '/accounting/contacts/store', { type: 'customer', name: `Customer ${String(i).padStart(2, '0')}` });
       expect(res.status).toBe(201);
     }
     await page.goto('/sales/customers');
@@ -98,12 +72,12 @@ describe('customers and vendors', () => {
   });
 
   it("shows a customer's payments, balance and transactions, and refuses to delete a customer who has some", async () => {
-    const kito = (await call(page, 'GET', '/accounting/contacts/json?type=customer&search=Kito')).json as unknown as { data: { id: number }[] };
+    const kito = (await apiCall(page, 'GET', '/accounting/contacts/json?type=customer&search=Kito')).json as unknown as { data: { id: number }[] };
     const id = kito.data[0].id;
-    const account = await call(page, 'POST', '/banking/accounts/store', { name: 'Till', number: '001', currency_code: 'USD', opening_balance: '0', opening_date: '2026-01-01' });
+    const account = await apiCall(page, 'POST', '/banking/accounts/store', { name: 'Till', number: '001', currency_code: 'USD', opening_balance: '0', opening_date: '2026-01-01' });
     expect(account.status).toBe(201);
     for (const [paid_at, amount] of [['2026-02-03', '1200.50'], ['2026-03-09', '99.50']]) {
-      const tx = await call(page, 'POST', '/banking/transactions/store', { type: 'income', bank_account_id: account.json.data!.id, paid_at, amount, contact_id: id });
+      const tx = await apiCall(page, 'POST', '/banking/transactions/store', { type: 'income', bank_account_id: account.json.data!.id, paid_at, amount, contact_id: id });
       expect(tx.status).toBe(201);
     }
 
@@ -136,7 +110,7 @@ describe('customers and vendors', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Contact deleted successfully.').waitFor();
     await page.getByText('Nothing matches').waitFor();
-    const left = (await call(page, 'GET', '/accounting/contacts/json?type=customer')).json as unknown as { total: number };
+    const left = (await apiCall(page, 'GET', '/accounting/contacts/json?type=customer')).json as unknown as { total: number };
     expect(left.total).toBe(16);
   });
 

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { openBrowser, registerTenant, reportFailure, type Browser } from './browser';
 
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${what}\n${formatA11yViolations(violations)}`).toEqual([]);
-}
 
 /** Clicks what starts a download and answers the saved file's bytes and suggested name. */
 async function download(page: Page, trigger: Locator): Promise<{ name: string; body: Buffer }> {
@@ -38,12 +33,7 @@ describe('importing and exporting customers', () => {
     page = browser.page;
     await registerTenant(page);
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const shot = await browser.screenshot(`imports-${context.task.name}`).catch(() => null);
-      console.error(`[e2e] "${context.task.name}" failed at ${page.url()}; page errors: ${browser.pageErrors.join(' | ') || 'none'}; screenshot: ${shot}; server output: ${inject('serverLog')}`);
-    }
-  });
+  afterEach((context) => reportFailure(context, browser, 'imports'));
   afterAll(() => browser.close());
 
   it('shows a bad row in the preview, gives its error report, and imports the corrected file with progress', async () => {

@@ -1,36 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
 
-type Answer = { status: number; json: Record<string, unknown> & { data?: { id: number } & Record<string, unknown> } };
 
-/** A JSON call from inside the signed-in page (same cookies, CSRF header), for seeding and for checking what was stored. */
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<Answer> {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(url as string, {
-        method: method as string,
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [method, url, body] as const,
-  );
-}
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
 const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 const row = (page: Page, name: string) => page.locator('tbody tr', { has: page.getByText(name, { exact: true }) });
 
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${what}\n${formatA11yViolations(violations)}`).toEqual([]);
-}
 
 describe('items', () => {
   let browser: Browser;
@@ -42,15 +19,10 @@ describe('items', () => {
     page = browser.page;
     await registerTenant(page);
     for (const [name, rate] of [['VAT', '16'], ['Excise', '2.5']]) {
-      expect((await call(page, 'POST', '/settings/accounting/taxes/store', { name, rate })).status).toBe(201);
+      expect((await apiCall(page, 'POST', '/settings/accounting/taxes/store', { name, rate })).status).toBe(201);
     }
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const shot = await browser.screenshot(`items-${context.task.name}`).catch(() => null);
-      console.error(`[e2e] "${context.task.name}" failed at ${page.url()}; page errors: ${browser.pageErrors.join(' | ') || 'none'}; screenshot: ${shot}; server output: ${inject('serverLog')}`);
-    }
-  });
+  afterEach((context) => reportFailure(context, browser, 'items'));
   afterAll(() => browser.close());
 
   it('creates an item with a category and two taxes, priced in the default currency', async () => {
@@ -86,9 +58,9 @@ describe('items', () => {
     await espresso.getByText('VAT 16%').waitFor();
     await espresso.getByText('Excise 2.5%').waitFor();
 
-    const list = (await call(page, 'GET', '/sales/items/json?search=Espresso')).json as unknown as { data: { id: number }[] };
+    const list = (await apiCall(page, 'GET', '/sales/items/json?search=Espresso')).json as unknown as { data: { id: number }[] };
     itemId = list.data[0].id;
-    const stored = (await call(page, 'GET', `/sales/items/show/${itemId}`)).json.data!;
+    const stored = (await apiCall(page, 'GET', `/sales/items/show/${itemId}`)).json.data!;
     expect(stored).toMatchObject({ sale_price: '1234.5000', purchase_price: '800.0000', description: 'Single origin, roasted weekly' });
     expect((stored.taxes as { name: string }[]).map((t) => t.name)).toEqual(['Excise', 'VAT']);
   });
@@ -113,14 +85,14 @@ describe('items', () => {
     const espresso = row(page, 'Espresso beans 1kg');
     await espresso.getByText('$99.99').waitFor();
     expect(await espresso.getByText('Excise 2.5%').count()).toBe(0);
-    const stored = (await call(page, 'GET', `/sales/items/show/${itemId}`)).json.data!;
+    const stored = (await apiCall(page, 'GET', `/sales/items/show/${itemId}`)).json.data!;
     expect(stored).toMatchObject({ sale_price: '99.9900', purchase_price: '800.0000' });
     expect((stored.taxes as { name: string }[]).map((t) => t.name)).toEqual(['VAT']);
   });
 
   it('pages and searches the list', async () => {
     for (let i = 1; i <= 16; i++) {
-      const res = await call(page, 'POST', '/sales/items/store', { name: `Widget ${String(i).padStart(2, '0')}`, sale_price: `${i}.25` });
+      const res = await apiCall(page, 'POST', '/sales/items/store', { name: `Widget ${String(i).padStart(2, '0')}`, sale_price: `${i}.25` });
       expect(res.status).toBe(201);
     }
     await page.goto('/sales/items');
@@ -145,7 +117,7 @@ describe('items', () => {
     await toast(page, 'Item deleted successfully.').waitFor();
     await summary(page, 'Showing 1 to 15 of 16 results').waitFor();
     expect(await page.getByText('Espresso beans 1kg', { exact: true }).count()).toBe(0);
-    expect((await call(page, 'GET', `/sales/items/show/${itemId}`)).status).toBe(404);
+    expect((await apiCall(page, 'GET', `/sales/items/show/${itemId}`)).status).toBe(404);
 
     // several at once: select, Delete in the bulk bar, confirm
     await page.getByLabel('Select Widget 01').check();
