@@ -6,3 +6,4 @@ export { LegalDocument, type LegalSection } from './LegalDocument';
 export { PageHeader } from './PageHeader';
 export { Skeleton, SkeletonText } from './Skeleton';
 export { StatCard, type StatCardProps, type StatTone } from './StatCard';
+export { LastActivity, PersonCell } from './PersonCell';

@@ -4,11 +4,11 @@ import { createContext, useContext, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
-import { Avatar } from '@/components/display/Avatar';
+import { LastActivity, PersonCell } from '@/components/display/PersonCell';
 import { Badge, StatusPill } from '@/components/display/Badge';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
-import { formatDateTime, timeAgo } from '@/components/display/time';
+import { formatDateTime } from '@/components/display/time';
 import { cx } from '@/components/cx';
 import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
@@ -80,30 +80,12 @@ function RoleCell({ row }: { row: MemberRow }) {
   );
 }
 
-function LastActivityCell({ at }: { at: string | null }) {
-  const { tenant } = useSharedProps();
-  if (!at) return <span className="text-slate-400">Never</span>;
-  return (
-    <time dateTime={at} title={formatDateTime(at, tenant?.timezone)}>
-      {timeAgo(at)}
-    </time>
-  );
-}
-
 const col = columnHelper<MemberRow>();
 const COLUMNS = col.columns([
   col.accessor('name', {
     header: 'User',
     enableSorting: true,
-    cell: ({ row }) => (
-      <div className="flex min-w-0 items-center gap-3">
-        <Avatar src={row.original.avatar_url} name={row.original.name} size="sm" />
-        <div className="min-w-0">
-          <div className="truncate font-medium text-slate-900 dark:text-white">{row.original.name}</div>
-          <div className="truncate text-xs text-slate-500 dark:text-slate-400">{row.original.email}</div>
-        </div>
-      </div>
-    ),
+    cell: ({ row }) => <PersonCell name={row.original.name} email={row.original.email} avatarUrl={row.original.avatar_url} />,
   }),
   col.display({ id: 'role', header: 'Role', cell: ({ row }) => <RoleCell row={row.original} /> }),
   col.accessor('status', { header: 'Status', enableSorting: true, cell: ({ getValue }) => <StatusPill status={getValue()} /> }),
@@ -112,7 +94,7 @@ const COLUMNS = col.columns([
     enableSorting: true,
     sortDescFirst: true,
     meta: { className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => <LastActivityCell at={getValue()} />,
+    cell: ({ getValue }) => <LastActivity at={getValue()} />,
   }),
 ]);
 

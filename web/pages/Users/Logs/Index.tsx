@@ -3,28 +3,16 @@ import { ChartNoAxesColumn } from 'lucide-react';
 import type { UserLogsRow } from '@common/schemas/users';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
-import { Avatar } from '@/components/display/Avatar';
 import { Badge } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
-import { formatDateTime, timeAgo } from '@/components/display/time';
+import { LastActivity, PersonCell } from '@/components/display/PersonCell';
 import { buttonClasses } from '@/components/form/Button';
 import { useUserLogsSource } from '@/components/user-logs/use-user-logs';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useSharedProps } from '@/lib/page';
 import { USERS_FAILURE, USERS_PER_PAGE } from '@/store/user-logs-query';
 
 const numberFormat = new Intl.NumberFormat();
 const timelineUrl = (id: number) => `/users/${id}/activity`;
-
-function LastActivity({ at }: { at: string | null }) {
-  const { tenant } = useSharedProps();
-  if (!at) return <span className="text-slate-500 dark:text-slate-400">Never</span>;
-  return (
-    <time dateTime={at} title={formatDateTime(at, tenant?.timezone)}>
-      {timeAgo(at)}
-    </time>
-  );
-}
 
 const Count = ({ value }: { value: number }) => <span className="tabular-nums">{numberFormat.format(value)}</span>;
 
@@ -33,20 +21,7 @@ const COLUMNS = col.columns([
   col.accessor('name', {
     header: 'User',
     enableSorting: true,
-    cell: ({ row }) => (
-      <div className="flex min-w-0 items-center gap-3">
-        <Avatar src={row.original.avatar_url} name={row.original.name} size="sm" />
-        <div className="min-w-0">
-          <Link
-            href={timelineUrl(row.original.id)}
-            className="block truncate rounded-sm font-medium text-slate-900 hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:text-white"
-          >
-            {row.original.name}
-          </Link>
-          <div className="truncate text-xs text-slate-500 dark:text-slate-400">{row.original.email}</div>
-        </div>
-      </div>
-    ),
+    cell: ({ row }) => <PersonCell name={row.original.name} email={row.original.email} avatarUrl={row.original.avatar_url} href={timelineUrl(row.original.id)} />,
   }),
   col.display({
     id: 'role',
