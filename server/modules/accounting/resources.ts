@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { contactSchema } from '../../../common/schemas/accounting.js';
 import type { Permission } from '../../../common/permissions.js';
 import { forbidden } from '../../http/errors.js';
