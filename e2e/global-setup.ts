@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../scripts/ensure-chromium.mjs';
@@ -11,6 +12,11 @@ import { ensureChromium } from '../scripts/ensure-chromium.mjs';
  * Runs once before the browser flows: builds the client when stale, finds (or installs)
  * chromium, then starts the real server (`node --import tsx server/main.ts`) on a free port with
  * a fresh embedded database and the demo tenant, exactly as `npm start` would run it.
+ *
+ * With E2E_DATABASE_URL set (a PostgreSQL server the run may create databases on, e.g.
+ * postgres://postgres@127.0.0.1:5432/postgres), the server runs on PostgreSQL instead: a fresh
+ * database kazi_e2e_<pid>_<time> is created there, the server migrates it and seeds the demo
+ * tenant at start (DATABASE_URL=…, SEED_DEMO=true), and it is dropped at teardown.
  *
  * The server's output goes to test-results/e2e-server.log (and to the console as well with
  * E2E_SERVER_OUTPUT=1); it is printed here when the server fails to come up.
@@ -27,7 +33,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** http://127.0.0.1:<port> of the server under test */
     baseURL: string;
-    /** its DATA_DIR (embedded database, app key), removed after the run */
+    /** its DATA_DIR (embedded database, app key, mail copies), removed after the run */
     dataDir: string;
     /** the login the server printed at start (`Demo login: <email> / <password>`), if any */
     demoLogin: DemoLogin | null;
@@ -45,13 +51,19 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
-  const server = new ServerProcess(port, baseURL, dataDir);
+  const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
+  if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
+  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null);
+  const cleanUp = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
 
   try {
     await server.waitUntilReady();
   } catch (error) {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw new Error(
       `${error instanceof Error ? error.message : String(error)}\n` +
         `--- server output (${SERVER_LOG}) ---\n${server.output() || '(nothing)'}\n--- end of server output ---`,
@@ -66,10 +78,52 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('serverLog', SERVER_LOG);
 
-  return async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return cleanUp;
+}
+
+/**
+ * A fresh, empty database on the PostgreSQL server at `serverUrl` (its path names the database
+ * to connect to for CREATE/DROP DATABASE), named after this process and the time so runs side by
+ * side do not meet. `drop()` removes it, closing the connections left to it.
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `kazi_e2e_${process.pid}_${Date.now()}`;
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new Error(`E2E_DATABASE_URL: cannot connect to ${redact(serverUrl)} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
   };
+  await admin((client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
 }
 
 class ServerProcess {
@@ -83,13 +137,16 @@ class ServerProcess {
     port: number,
     private readonly baseURL: string,
     dataDir: string,
+    databaseUrl: string | null,
   ) {
     const env: NodeJS.ProcessEnv = { ...process.env };
-    // The flows run against a fresh embedded database, whatever this shell points at; and the
-    // server runs in its default mode, as `npm start` does, not in vitest's NODE_ENV=test.
+    // The flows run against a fresh database (embedded, or the one made for them on
+    // E2E_DATABASE_URL), whatever this shell points at; and the server runs in its default mode,
+    // as `npm start` does, not in vitest's NODE_ENV=test.
     for (const name of Object.keys(env)) {
-      if (name === 'DATABASE_URL' || name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
+      if (name === 'DATABASE_URL' || name === 'E2E_DATABASE_URL' || name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
     }
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
     Object.assign(env, {
       PORT: String(port),
       HOST: '127.0.0.1',

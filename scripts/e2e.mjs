@@ -2,7 +2,8 @@
 // `npm run test:e2e`: the browser flows alone (`vitest run --config vitest.e2e.config.ts`).
 // Extra arguments go to vitest, e.g. `npm run test:e2e -- e2e/auth.e2e.ts -t "demo"`.
 // Set E2E_SERVER_OUTPUT=1 to see the server's output as it runs (it is always written to
-// test-results/e2e-server.log).
+// test-results/e2e-server.log). Set E2E_DATABASE_URL=postgres://… to run the server on a fresh
+// PostgreSQL database created on that server (and dropped after) instead of embedded PGlite.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './build-if-stale.mjs';

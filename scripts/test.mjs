@@ -7,11 +7,15 @@
 //   4. ... on Postgres  vitest run, DATABASE_URL=$TEST_DATABASE_URL
 //                       only when TEST_DATABASE_URL is set (a server the tests may create
 //                       databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres)
-//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium)
+//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium,
+//                       on a fresh embedded PGlite)
+//   6. ... on Postgres  the same, E2E_DATABASE_URL=$TEST_DATABASE_URL: the server runs on a
+//                       fresh database created there (and dropped after)
+//                       only when TEST_DATABASE_URL is set
 //
 // Environment:
-//   TEST_DATABASE_URL=postgres://…   also run step 4 against that PostgreSQL server
-//   SKIP_E2E=1                       skip step 5 (no browser needed)
+//   TEST_DATABASE_URL=postgres://…   also run steps 4 and 6 against that PostgreSQL server
+//   SKIP_E2E=1                       skip steps 5 and 6 (no browser needed)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './build-if-stale.mjs';
@@ -33,10 +37,17 @@ const steps = [
     skip: testDatabaseUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
-    name: 'browser flows',
+    name: 'browser flows (PGlite)',
     command: bin('vitest'),
     args: ['run', '--config', 'vitest.e2e.config.ts'],
     skip: skipE2E ? 'SKIP_E2E is set' : undefined,
+  },
+  {
+    name: 'browser flows (PostgreSQL)',
+    command: bin('vitest'),
+    args: ['run', '--config', 'vitest.e2e.config.ts'],
+    env: { E2E_DATABASE_URL: testDatabaseUrl },
+    skip: skipE2E ? 'SKIP_E2E is set' : testDatabaseUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
 ];
 
