@@ -106,13 +106,13 @@ export function TableView<Row extends RowData>({ result, controller, props }: Vi
   const columns = table.getAllLeafColumns();
   const columnCount = columns.length + (selectable ? 1 : 0) + (props.rowActions ? 1 : 0);
   const sortable = columns.filter((c) => c.getCanSort());
-  const showToolbar = Boolean(props.search || props.filters?.length || props.toolbar || props.exportUrl || (stacked && sortable.length));
 
   const stack = (classes: string) => (stacked ? classes : '');
 
   return (
     <div className={cx('rounded-md bg-white shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10', props.className)}>
-      {showToolbar && <Toolbar controller={controller} props={props} sortable={sortable} stacked={stacked} />}
+      {/* renders nothing (or a phones-only bar) when it has nothing to hold */}
+      <Toolbar controller={controller} props={props} sortable={sortable} stacked={stacked} />
 
       {selectable && selectedIds.length > 0 && (
         <div role="toolbar" aria-label="Bulk actions" className="flex flex-wrap items-center gap-3 border-b border-slate-100 bg-primary/5 px-4 py-2.5 text-sm dark:border-slate-700 dark:bg-primary/10">

@@ -15,11 +15,18 @@ type ToolbarProps<Row extends RowData> = {
   stacked: boolean;
 };
 
-/** Above the table: the search box, the select filters, the phone sort menu and the page's own controls. */
+/**
+ * Above the table: the search box, the select filters, the phone sort menu and the page's own
+ * controls. Nothing at all when it would hold none of them; phones only when the sort menu (hidden
+ * from `sm` up, where the headers sort) is all it holds, so no list shows an empty bar.
+ */
 export function Toolbar<Row extends RowData>({ controller, props, sortable, stacked }: ToolbarProps<Row>) {
   const searchBox = props.search ? (typeof props.search === 'object' ? props.search : {}) : null;
+  const phoneSort = stacked && sortable.length > 0;
+  const everywhere = Boolean(searchBox || props.filters?.length || props.toolbar || props.exportUrl);
+  if (!everywhere && !phoneSort) return null;
   return (
-    <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4 dark:border-slate-700">
+    <div className={cx('flex flex-wrap items-end gap-3 border-b border-slate-100 p-4 dark:border-slate-700', !everywhere && 'sm:hidden')} data-testid="table-toolbar">
       {searchBox && (
         <label className="relative min-w-48 flex-1 sm:max-w-xs">
           <span className="sr-only">{searchBox.label ?? 'Search'}</span>
@@ -45,7 +52,7 @@ export function Toolbar<Row extends RowData>({ controller, props, sortable, stac
           </select>
         </label>
       ))}
-      {stacked && sortable.length > 0 && (
+      {phoneSort && (
         // The column headers are hidden on phones: sorting is offered here instead.
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400">
           Sort by
