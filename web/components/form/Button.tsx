@@ -5,9 +5,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'outline' | 'gh
 export type ButtonSize = 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-white hover:bg-primary/90 focus-visible:outline-primary',
+  primary: 'bg-primary text-white hover:bg-primary-strong focus-visible:outline-primary',
   secondary: 'bg-dark text-white hover:bg-dark/90 focus-visible:outline-dark dark:bg-slate-600 dark:hover:bg-slate-500',
-  danger: 'bg-danger text-white hover:bg-danger/90 focus-visible:outline-danger',
+  danger: 'bg-danger-strong text-white hover:bg-danger-strong/90 focus-visible:outline-danger',
   outline:
     'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-primary dark:border-slate-600 dark:bg-transparent dark:text-slate-200 dark:hover:bg-slate-700',
   ghost:

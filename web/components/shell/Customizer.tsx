@@ -158,7 +158,7 @@ export function Customizer({ floating = false }: { floating?: boolean }) {
         className={
           floating
             ? cx(
-                'fixed end-0 top-1/2 z-30 hidden -translate-y-1/2 items-center justify-center rounded-s-md bg-primary p-2.5 text-white shadow-lg hover:bg-primary/90 lg:flex',
+                'fixed end-0 top-1/2 z-30 hidden -translate-y-1/2 items-center justify-center rounded-s-md bg-primary p-2.5 text-white shadow-lg hover:bg-primary-strong lg:flex',
                 focusRing,
               )
             : iconButton
