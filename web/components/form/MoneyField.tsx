@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
 import { currencyDigits, formatMinor, minorToDecimal, parseMoney } from './money';
@@ -24,6 +24,7 @@ export function MoneyField<T extends FormValues, K extends KeysOf<T, number | nu
   // While focused the box holds what is being typed; otherwise it shows the formatted value.
   const [draft, setDraft] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
+  const justFocused = useRef(false);
   const shown = draft ?? (minor == null ? '' : formatMinor(minor, currency, locale));
   const error = localError ?? field.error;
 
@@ -52,17 +53,27 @@ export function MoneyField<T extends FormValues, K extends KeysOf<T, number | nu
           placeholder={placeholder ?? minorToDecimal(0, digits)}
           value={shown}
           onFocus={(e) => {
-            setDraft(minor == null ? '' : minorToDecimal(minor, digits));
-            // the box's text changes on focus, which drops the browser's select-all (Tab into
-            // the box); select again once it shows the plain number, so typing replaces it
+            // Show the plain number and select it at once, in the DOM, before anything else can be
+            // typed: typing then replaces the amount (a select made a frame later let fast typing
+            // land after the old amount, "0.00" + "4.5" → "0.004.5"). React renders the same value
+            // afterwards, so the selection stays.
             const box = e.currentTarget;
-            requestAnimationFrame(() => {
-              if (document.activeElement === box) box.select();
-            });
+            const plain = minor == null ? '' : minorToDecimal(minor, digits);
+            box.value = plain;
+            box.select();
+            setDraft(plain);
+            justFocused.current = true;
+          }}
+          onMouseUp={(e) => {
+            // the mouse-up of the click that focused the box would put the caret where it was
+            // released and drop the selection; keep the selection for that one mouse-up only
+            if (justFocused.current) e.preventDefault();
+            justFocused.current = false;
           }}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={(e) => commit(e.target.value)}
           onKeyDown={(e) => {
+            justFocused.current = false;
             // Enter first settles the amount (the form would otherwise send the previous one).
             if (e.key === 'Enter' && draft !== null) {
               e.preventDefault();
