@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { openBrowser, registerTenant, reportFailure, apiCall, type Browser } from './browser';
-
-
+import { openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
 
 async function balanceOnShow(page: Page, id: number) {
   await page.goto(`/banking/accounts/${id}`);
@@ -76,6 +74,10 @@ describe('banking: accounts, transactions and transfers', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(new RegExp(`/banking/transactions/${expenseId}$`));
     expect(await balanceOnShow(page, main)).toBe('$1,130.00');
+    // its lists have no search or filter: no empty bar above them
+    await page.getByRole('table', { name: 'Transactions of Main USD' }).getByRole('cell', { name: '$200.00' }).waitFor();
+    await page.getByRole('table', { name: 'Transfers from Main USD' }).waitFor();
+    await expect.poll(() => page.getByTestId('table-toolbar').filter({ visible: true }).count()).toBe(0);
     await b.screenshot('banking-account-show-light');
     await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
     await page.reload();
@@ -92,6 +94,8 @@ describe('banking: accounts, transactions and transfers', () => {
     }
     await page.goto('/banking/transactions');
     await expectNoSeriousViolations(page, page.url());
+    // a list with a search box keeps its toolbar
+    await page.getByTestId('table-toolbar').getByLabel('Search transactions').waitFor();
     // 2 by the form + 22 seeded = 24 rows: 15 on page 1, 9 on page 2
     await page.getByText(/Showing 1 to 15 of 24/).first().waitFor();
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -122,5 +126,58 @@ describe('banking: accounts, transactions and transfers', () => {
     await page.getByRole('alert').filter({ hasText: /delete/i }).first().waitFor();
     await page.getByText('No transfers yet').waitFor();
     expect(await balanceOnShow(page, euro)).toBe('20,00 €');
+  });
+
+  it('saves a transfer across currencies with the received amount the user typed', async () => {
+    await page.goto('/banking/transfers/create');
+    await page.locator('select[name="from_account_id"]').selectOption({ label: 'Main USD (USD)' });
+    await page.locator('select[name="to_account_id"]').selectOption({ label: 'Euro Till (EUR)' });
+    await page.getByLabel(/^Amount in USD/).fill('10');
+    // the rates give 5 EUR; the bank paid in 4.80
+    await page.getByTestId('transfer-preview').getByText('5,00 €').waitFor();
+    await page.getByLabel(/^Amount received in EUR/).fill('4.80');
+    await page.getByRole('button', { name: 'Create transfer' }).click();
+    await page.waitForURL(/\/banking\/transfers\/\d+$/);
+    const received = page.locator('dt', { hasText: 'Amount received' }).locator('xpath=following-sibling::dd');
+    expect((await received.innerText()).trim()).toBe('4,80 €');
+    const id = Number(page.url().split('/').pop());
+    const saved = await apiCall(page, 'GET', `/banking/transfers/get-transfer/${id}`);
+    expect(saved.status).toBe(200);
+    expect(saved.json.data?.to_amount).toMatch(/^4\.80*$/);
+
+    await page.goto('/banking/transfers');
+    await page.getByRole('cell', { name: '4,80 €' }).waitFor();
+    expect(await balanceOnShow(page, main)).toBe('$1,098.00'); // 1108 - 10
+    expect(await balanceOnShow(page, euro)).toBe('24,80 €'); // 20 + 4.80
+    await page.getByRole('table', { name: 'Transfers to Euro Till' }).getByRole('cell', { name: '4,80 €' }).waitFor();
+  });
+
+  it('refuses a new currency for an account with postings, on the currency field', async () => {
+    await page.goto(`/banking/accounts/${main}/edit`);
+    const currency = page.getByLabel(/^Currency/);
+    await currency.selectOption('EUR');
+    const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/banking/accounts/update/${main}`));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect.poll(() => currency.getAttribute('aria-invalid')).toBe('true');
+    const errorId = ((await currency.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'));
+    expect(errorId).toBeTruthy();
+    expect((await page.locator(`[id="${errorId}"]`).innerText()).trim()).toBe('The currency of an account with transactions cannot be changed.');
+    expect(page.url()).toMatch(new RegExp(`/banking/accounts/${main}/edit$`));
+    await expectNoSeriousViolations(page, page.url());
+    // nothing changed
+    await page.goto(`/banking/accounts/${main}`);
+    await page.getByText(/· USD$/).waitFor();
+    expect((await page.getByTestId('current-balance').innerText()).trim()).toBe('$1,098.00');
+  });
+
+  it('shows the server\'s reason when a bank account in use cannot be deleted', async () => {
+    await page.goto('/banking/accounts');
+    await page.getByRole('button', { name: 'Delete Main USD' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'This account is in use and cannot be deleted.').waitFor();
+    await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Main USD', exact: true }).waitFor();
+    expect(await balanceOnShow(page, main)).toBe('$1,098.00');
   });
 });
