@@ -8,6 +8,8 @@
  *   ROWS=50000 npx tsx bench/import.ts          # another size
  * Transactions (TX_ROWS, default 10,000) are timed too: each posts a journal entry, written
  * for a whole chunk at once by the banking service's postTransactions.
+ * Invoice lines (INVOICE_LINES, default 1,000; four lines an invoice) are timed too: each
+ * invoice goes through the documents service's checks in the preview and its createDocument.
  */
 import ExcelJS from 'exceljs';
 import { writeCsv } from '../server/http/import/csv.js';
@@ -17,6 +19,7 @@ import { startBench } from './harness.js';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const TX_ROWS = Number(process.env.TX_ROWS ?? 10_000);
+const INVOICE_LINES = Number(process.env.INVOICE_LINES ?? 1_000);
 
 const bench = await startBench();
 const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(bench.cookie)![1]);
@@ -81,6 +84,13 @@ try {
   await run('customers (CSV)', '/sales/customers', 'customers.csv', Buffer.from(writeCsv(customers)));
   await run('customers (XLSX)', '/sales/customers', 'customers.xlsx', xlsx);
   await run('items (CSV)', '/sales/items', 'items.csv', Buffer.from(writeCsv(items)));
+  if (INVOICE_LINES > 0) {
+    const lines = [
+      ['Invoice number', 'Customer', 'Issued at', 'Item', 'Quantity', 'Price', 'Taxes'],
+      ...Array.from({ length: INVOICE_LINES }, (_, i) => [`BINV-${Math.floor(i / 4)}`, `Customer ${Math.floor(i / 4) % Math.min(ROWS, 50)}`, '2026-02-01', `Item ${i % 20}`, String((i % 5) + 1), `${(i % 90) + 10}.25`, i % 2 ? 'VAT' : '']),
+    ];
+    await run('invoice lines (CSV)', '/sales/invoices', 'invoices.csv', Buffer.from(writeCsv(lines)));
+  }
   if (TX_ROWS > 0) {
     await call('POST', '/banking/accounts/store', { name: 'Bench bank', number: '001', currency_code: 'USD', opening_balance: '1000' });
     const txs = [

@@ -6,3 +6,5 @@ export * from '../modules/users/schema.js';
 export * from '../modules/activity/schema.js';
 export * from '../modules/banking/schema.js';
 export * from '../modules/ledger/schema.js';
+export * from '../modules/documents/schema.js';
+export * from '../modules/reports/schema.js';

@@ -51,7 +51,7 @@ export class JobQueue {
     }
   }
 
-  async send<T extends object>(name: string, data: T, opts: { singletonKey?: string; startAfter?: number | Date } = {}) {
+  async send<T extends object>(name: string, data: T, opts: { singletonKey?: string; singletonSeconds?: number; startAfter?: number | Date } = {}) {
     if (!this.defs.has(name)) throw new Error(`Unknown job ${name}`);
     if (!this.started) throw new Error('Job queue is not started');
     return this.boss.send(name, data, { retryLimit: 5, retryDelay: 5, retryBackoff: true, ...opts });

@@ -10,6 +10,16 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
+  /** files travel base64-encoded inside the job's JSON payload */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'base64';
 }
 
 export const MAIL_JOB = 'mail.send';

@@ -123,6 +123,9 @@ export const bankAccountResource = defineResource({
   },
 });
 
+/** a payment of an invoice or bill changes only from the document (its status follows its payments) */
+const PAYMENT_OF_DOCUMENT = 'This transaction is a payment of a document: change or delete it from the document.';
+
 const accountName = (col: AnyPgColumn) =>
   sql<string>`(select b.name from ${bankAccounts} b where b.tenant_id = ${q(transactions.tenantId)} and b.id = ${q(col)})`;
 
@@ -170,6 +173,7 @@ export const transactionResource = defineResource({
   },
   beforeWrite: async (tx, req, input, current) => {
     const tenantId = req.tenant!.id;
+    if (current?.document_id) throw fieldError('document_id', PAYMENT_OF_DOCUMENT);
     const merged = { ...current, ...input } as Record<string, unknown>;
     const account = await findAccount(tx, tenantId, merged.bank_account_id as number);
     if (input.currency_code && input.currency_code !== account.currencyCode) {
@@ -192,6 +196,7 @@ export const transactionResource = defineResource({
     await postTransaction(tx, req.tenant!.id, record as unknown as TransactionRow);
   },
   beforeDelete: async (tx, req, record) => {
+    if (record.document_id) throw fieldError('document_id', PAYMENT_OF_DOCUMENT);
     await unpost(tx, req.tenant!.id, 'transaction', record.id as number);
   },
 });

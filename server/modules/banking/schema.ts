@@ -1,6 +1,7 @@
 import { bigint, boolean, date, foreignKey, index, text } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
 import { categories, contacts, currencies, money, rate } from '../accounting/schema.js';
+import { documents } from '../documents/schema.js';
 
 /**
  * Bank and cash accounts. The current balance is never stored: it is the sum of the
@@ -59,10 +60,12 @@ export const transactions = tenantTable(
     index('transactions_tenant_account_idx').on(t.tenantId, t.bankAccountId, t.paidAt),
     index('transactions_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('transactions_tenant_category_idx').on(t.tenantId, t.categoryId),
+    index('transactions_tenant_document_idx').on(t.tenantId, t.documentId),
     foreignKey({ columns: [t.tenantId, t.bankAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
     foreignKey({ columns: [t.tenantId, t.currencyCode], foreignColumns: [currencies.tenantId, currencies.code] }),
+    foreignKey({ columns: [t.tenantId, t.documentId], foreignColumns: [documents.tenantId, documents.id] }),
   ],
 );
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { HOME } from '../../plugins/auth.js';
 import { rows } from '../../db/client.js';
+import { todayIn } from '../../../common/reports/periods.js';
+import { financeWidgets } from '../reports/widgets.js';
 
 export async function dashboardRoutes(app: FastifyInstance) {
   app.get('/', { config: { access: 'public' } }, (req, reply) =>
@@ -43,12 +45,14 @@ export async function dashboardRoutes(app: FastifyInstance) {
             from generate_series(date_trunc('month', now()) - interval '5 months', date_trunc('month', now()), interval '1 month') m
            order by m`,
       );
-      return { stats, recent, byMonth };
+      const finance = await financeWidgets(tx, req.tenant!.id, (p) => req.permissions.has(p), todayIn(req.tenant!.timezone || 'UTC'));
+      return { stats, recent, byMonth, finance };
     });
     return reply.inertia('Dashboard', {
       stats: figures.stats,
       recentCustomers: figures.recent,
       customersByMonth: figures.byMonth,
+      finance: figures.finance,
     });
   });
 }

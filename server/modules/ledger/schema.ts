@@ -1,6 +1,6 @@
 import { bigint, date, foreignKey, index, text, unique } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
-import { categories, contacts, currencies, money, rate } from '../accounting/schema.js';
+import { categories, contacts, currencies, money, rate, taxes } from '../accounting/schema.js';
 import { bankAccounts } from '../banking/schema.js';
 
 export const LEDGER_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -20,14 +20,18 @@ export const ledgerAccounts = tenantTable(
     systemKey: text('system_key'),
     bankAccountId: bigint('bank_account_id', { mode: 'number' }),
     categoryId: bigint('category_id', { mode: 'number' }),
+    /** the liability account of one tax (codes 2200–2299), so the tax summary reads from the ledger */
+    taxId: bigint('tax_id', { mode: 'number' }),
   },
   (t) => [
     unique('ledger_accounts_tenant_code_unique').on(t.tenantId, t.code),
     unique('ledger_accounts_tenant_system_unique').on(t.tenantId, t.systemKey),
     unique('ledger_accounts_tenant_bank_unique').on(t.tenantId, t.bankAccountId),
     unique('ledger_accounts_tenant_category_unique').on(t.tenantId, t.categoryId),
+    unique('ledger_accounts_tenant_tax_unique').on(t.tenantId, t.taxId),
     foreignKey({ columns: [t.tenantId, t.bankAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
+    foreignKey({ columns: [t.tenantId, t.taxId], foreignColumns: [taxes.tenantId, taxes.id] }),
   ],
 );
 

@@ -87,6 +87,23 @@ export async function categoryLedgerAccount(
   return made.id;
 }
 
+/**
+ * The liability ledger account of a tax (codes 2201–2299; 2200 is the system Tax liabilities
+ * account), created on first use: what a document's tax lines post to.
+ */
+export async function taxLedgerAccount(tx: Tx, tenantId: number, tax: { id: number; name: string }): Promise<number> {
+  const [found] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.tenantId, tenantId), eq(ledgerAccounts.taxId, tax.id)));
+  if (found) return found.id;
+  const [made] = await tx
+    .insert(ledgerAccounts)
+    .values({ tenantId, code: await nextCode(tx, tenantId, 2201, 2299), name: tax.name, type: 'liability', taxId: tax.id })
+    .returning({ id: ledgerAccounts.id });
+  return made.id;
+}
+
 export interface PostingLine {
   ledgerAccountId: number;
   currencyCode: string;
@@ -269,14 +286,17 @@ export async function trialBalance(tx: Tx, tenantId: number, until?: string): Pr
   const dateCond = until ? sql`and l.date <= ${until}` : sql``;
   return rows<TrialBalanceRow>(
     tx,
-    sql`select a.id::int as ledger_account_id, a.code, a.name, a.type, l.currency_code,
-               coalesce(sum(l.amount) filter (where l.amount > 0), 0)::text as debit,
-               coalesce(-sum(l.amount) filter (where l.amount < 0), 0)::text as credit,
-               sum(l.amount)::text as balance, sum(l.base_amount)::text as base_balance
-          from journal_lines l
-          join ledger_accounts a on a.tenant_id = l.tenant_id and a.id = l.ledger_account_id
-         where l.tenant_id = ${tenantId} ${dateCond}
-         group by a.id, a.code, a.name, a.type, l.currency_code
-         order by a.code, l.currency_code`,
+    // sums per (account, currency) first, on the narrow line columns; the account's names join afterwards
+    sql`select a.id::int as ledger_account_id, a.code, a.name, a.type, t.currency_code,
+               t.debit::text as debit, t.credit::text as credit, t.balance::text as balance, t.base_balance::text as base_balance
+          from (select l.ledger_account_id, l.currency_code,
+                       coalesce(sum(l.amount) filter (where l.amount > 0), 0) as debit,
+                       coalesce(-sum(l.amount) filter (where l.amount < 0), 0) as credit,
+                       sum(l.amount) as balance, sum(l.base_amount) as base_balance
+                  from journal_lines l
+                 where l.tenant_id = ${tenantId} ${dateCond}
+                 group by l.ledger_account_id, l.currency_code) t
+          join ledger_accounts a on a.tenant_id = ${tenantId} and a.id = t.ledger_account_id
+         order by a.code, t.currency_code`,
   );
 }

@@ -1,0 +1,447 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { add, compare, formatAmount, isZero, negate, type CurrencyFormat } from '../../../common/money.js';
+import type { DocumentType } from '../../../common/documents/status.js';
+import { rows, type Tx } from '../../db/client.js';
+import { accountingLogo, accountingSetting } from '../accounting/settings/index.js';
+import { startPdf } from '../../pdf/pdf.js';
+import { documents } from './schema.js';
+import { documentFields } from './service.js';
+
+/**
+ * What a document's PDF and its e-mails need, read in one place (docs/decisions/0013): the
+ * document, the contact as copied onto it, its lines with their taxes, the taxes summed over the
+ * lines, the payments recorded against it, the company's identity and the invoice column names.
+ */
+export interface OutputLine {
+  name: string;
+  description: string | null;
+  quantity: string;
+  price: string;
+  sub_total: string;
+  discount: string;
+  total: string;
+  taxes: { name: string; rate: string; type: string; amount: string }[];
+}
+
+export interface OutputTax {
+  tax_id: number;
+  name: string;
+  rate: string;
+  type: string;
+  amount: string;
+  /** an inclusive tax: already inside the sub-total */
+  included: boolean;
+}
+
+export interface DocumentOutput {
+  id: number;
+  tenant_id: number;
+  type: DocumentType;
+  status: string;
+  document_number: string;
+  order_number: string | null;
+  title: string | null;
+  issued_at: string;
+  due_at: string | null;
+  sent_at: string | null;
+  notes: string | null;
+  footer: string | null;
+  currency: CurrencyFormat;
+  contact: { id: number; name: string; email: string | null; tax_number: string | null; phone: string | null; address: string | null };
+  lines: OutputLine[];
+  sub_total: string;
+  discount_total: string;
+  tax_total: string;
+  taxes: OutputTax[];
+  total: string;
+  /** payments recorded against the document, in its currency */
+  paid: string;
+  amount_due: string;
+  payments: { paid_at: string; amount: string; currency_code: string }[];
+  company: { name: string; email: string | null; phone: string | null; tax_number: string | null; address: string[] };
+  /** the stored logo's file name under DATA_DIR/logos, or null */
+  logo_file: string | null;
+  columns: { item_name: string; price_name: string; quantity_name: string };
+}
+
+interface DocRow {
+  id: number;
+  type: DocumentType;
+  status: string;
+  document_number: string;
+  order_number: string | null;
+  title: string | null;
+  issued_at: string;
+  due_at: string | null;
+  sent_at: string | null;
+  notes: string | null;
+  footer: string | null;
+  currency_code: string;
+  currency_rate: string;
+  contact_id: number;
+  contact_name: string;
+  contact_email: string | null;
+  contact_tax_number: string | null;
+  contact_phone: string | null;
+  contact_address: string | null;
+  sub_total: string;
+  discount_total: string;
+  tax_total: string;
+  total: string;
+  precision: number | null;
+  symbol: string | null;
+  symbol_first: boolean | null;
+  decimal_mark: string | null;
+  thousands_separator: string | null;
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const ymd = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/** The document `id` of the tenant with everything its PDF and e-mails show, or null when there is none. */
+export async function loadDocumentForOutput(tx: Tx, tenantId: number, id: number): Promise<DocumentOutput | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [d] = await rows<DocRow>(
+    tx,
+    sql`select d.id, d.type, d.status, d.document_number, d.order_number, d.title, d.issued_at::text as issued_at,
+               d.due_at::text as due_at, to_char(d.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as sent_at,
+               d.notes, d.footer, d.currency_code, d.currency_rate::text as currency_rate,
+               d.contact_id, d.contact_name, d.contact_email, d.contact_tax_number, d.contact_phone, d.contact_address,
+               d.sub_total::text as sub_total, d.discount_total::text as discount_total, d.tax_total::text as tax_total, d.total::text as total,
+               c.precision, c.symbol, c.symbol_first, c.decimal_mark, c.thousands_separator
+          from documents d
+          left join currencies c on c.tenant_id = d.tenant_id and c.code = d.currency_code
+         where d.tenant_id = ${tenantId} and d.id = ${id}`,
+  );
+  if (!d) return null;
+
+  const currency: CurrencyFormat = {
+    code: d.currency_code,
+    precision: d.precision ?? 2,
+    symbol: d.symbol ?? '',
+    symbol_first: d.symbol_first ?? true,
+    decimal_mark: d.decimal_mark ?? '.',
+    thousands_separator: d.thousands_separator ?? ',',
+  };
+
+  const items = await rows<{ id: number; name: string; description: string | null; quantity: string; price: string; sub_total: string; discount: string; total: string }>(
+    tx,
+    sql`select id, name, description, quantity::text as quantity, price::text as price, sub_total::text as sub_total,
+               discount::text as discount, total::text as total
+          from document_items where tenant_id = ${tenantId} and document_id = ${id} order by position, id`,
+  );
+  const itemTaxes = await rows<{ document_item_id: number; tax_id: number; name: string; rate: string; type: string; amount: string }>(
+    tx,
+    sql`select document_item_id, tax_id, name, rate::text as rate, type, amount::text as amount
+          from document_item_taxes where tenant_id = ${tenantId} and document_id = ${id} order by id`,
+  );
+  const byItem = new Map<number, OutputLine['taxes']>();
+  const summed = new Map<number, OutputTax>();
+  for (const t of itemTaxes) {
+    const list = byItem.get(Number(t.document_item_id)) ?? [];
+    list.push({ name: t.name, rate: t.rate, type: t.type, amount: t.amount });
+    byItem.set(Number(t.document_item_id), list);
+    const s = summed.get(Number(t.tax_id));
+    if (s) s.amount = add(s.amount, t.amount);
+    else summed.set(Number(t.tax_id), { tax_id: Number(t.tax_id), name: t.name, rate: t.rate, type: t.type, amount: t.amount, included: t.type === 'inclusive' });
+  }
+
+  const payments = await rows<{ paid_at: string; amount: string; currency_code: string }>(
+    tx,
+    sql`select paid_at::text as paid_at, amount::text as amount, currency_code
+          from transactions where tenant_id = ${tenantId} and document_id = ${id} order by paid_at, id`,
+  );
+  // what is paid is read from the ledger, as the documents service does (decision 0011)
+  const [{ paid, due }] = await tx
+    .select({ paid: documentFields.amount_paid, due: documentFields.amount_due })
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)));
+
+  const general = await accountingSetting(tx, tenantId, 'general');
+  const invoices = await accountingSetting(tx, tenantId, 'invoices');
+  const cityLine = [general.postal_code, general.city].filter(Boolean).join(' ');
+  return {
+    id: Number(d.id),
+    tenant_id: tenantId,
+    type: d.type,
+    status: d.status,
+    document_number: d.document_number,
+    order_number: d.order_number,
+    title: d.title,
+    issued_at: ymd(d.issued_at),
+    due_at: d.due_at ? ymd(d.due_at) : null,
+    sent_at: str(d.sent_at),
+    notes: d.notes,
+    footer: d.footer,
+    currency,
+    contact: {
+      id: Number(d.contact_id),
+      name: d.contact_name,
+      email: d.contact_email,
+      tax_number: d.contact_tax_number,
+      phone: d.contact_phone,
+      address: d.contact_address,
+    },
+    lines: items.map((i) => ({
+      name: i.name,
+      description: i.description,
+      quantity: i.quantity,
+      price: i.price,
+      sub_total: i.sub_total,
+      discount: i.discount,
+      total: i.total,
+      taxes: byItem.get(Number(i.id)) ?? [],
+    })),
+    sub_total: d.sub_total,
+    discount_total: d.discount_total,
+    tax_total: d.tax_total,
+    taxes: [...summed.values()],
+    total: d.total,
+    paid,
+    amount_due: compare(due, '0') < 0 ? '0' : due,
+    payments: payments.map((p) => ({ paid_at: ymd(p.paid_at), amount: p.amount, currency_code: p.currency_code })),
+    company: {
+      name: general.name,
+      email: general.email,
+      phone: general.phone,
+      tax_number: general.tax_number,
+      address: [general.street, cityLine, general.province, general.country].filter((l): l is string => Boolean(l)),
+    },
+    logo_file: await accountingLogo(tx, tenantId),
+    columns: { item_name: invoices.item_name, price_name: invoices.price_name, quantity_name: invoices.quantity_name },
+  };
+}
+
+/** The company logo's bytes when pdfkit can draw it (PNG or JPEG); WebP, SVG and anything else are left out. */
+export function readLogo(dataDir: string, file: string | null): Buffer | null {
+  if (!file || !/^[0-9a-f]{32}\.(png|jpg)$/.test(file)) return null;
+  const path = join(dataDir, 'logos', file);
+  if (!existsSync(path)) return null;
+  const buf = readFileSync(path);
+  const png = buf.length > 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff;
+  return png || jpeg ? buf : null;
+}
+
+// ------------------------------------------------------------------ layout
+
+const TITLES: Record<DocumentType, string> = { invoice: 'Invoice', bill: 'Bill', estimate: 'Estimate' };
+const CONTACT_LABEL: Record<DocumentType, string> = { invoice: 'Bill to', bill: 'Vendor', estimate: 'Prepared for' };
+const DUE_LABEL: Record<DocumentType, string> = { invoice: 'Due date', bill: 'Due date', estimate: 'Valid until' };
+
+/** "12.5000" → "12.5"; "3.0000" → "3". */
+export const plainNumber = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
+
+const MARGIN = 50;
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+
+export interface PdfOptions {
+  /** PNG or JPEG bytes of the company logo (readLogo) */
+  logo?: Buffer | null;
+  /** false: Helvetica even when DejaVu Sans is installed */
+  embedFont?: boolean;
+}
+
+/**
+ * The printable document (A4): company block with the logo, title and number, dates, the
+ * contact, the lines (long names and descriptions wrap; the table header is repeated on every
+ * page), totals with each tax, what is paid and due, notes, footer and page numbers.
+ */
+export function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = {}): Promise<Buffer> {
+  const { pdf, done, regular: REGULAR, bold: BOLD, text: t } = startPdf(
+    {
+      size: 'A4',
+      margin: MARGIN,
+      bufferPages: true,
+      info: { Title: `${TITLES[doc.type]} ${doc.document_number}`, Author: doc.company.name, Subject: `${TITLES[doc.type]} ${doc.document_number}` },
+    },
+    opts.embedFont !== false,
+  );
+  const money = (v: string) => t(formatAmount(v, doc.currency));
+
+  const left = MARGIN;
+  const width = pdf.page.width - MARGIN * 2;
+  const right = left + width;
+  const bottom = () => pdf.page.height - MARGIN - 20; // room for the page number
+
+  // ---- header: logo left, company right
+  let y = MARGIN;
+  let logoBottom = y;
+  if (opts.logo) {
+    try {
+      pdf.image(opts.logo, left, y, { fit: [140, 60] });
+      logoBottom = y + 60;
+    } catch {
+      // an image pdfkit cannot read: the document goes out without it
+    }
+  }
+  const companyX = left + 220;
+  const companyW = width - 220;
+  pdf.font(BOLD).fontSize(12).fillColor(INK).text(t(doc.company.name), companyX, y, { width: companyW, align: 'right' });
+  pdf.font(REGULAR).fontSize(9).fillColor(MUTED);
+  const companyLines = [
+    ...doc.company.address,
+    doc.company.tax_number ? `Tax number: ${doc.company.tax_number}` : null,
+    doc.company.email,
+    doc.company.phone,
+  ].filter((l): l is string => Boolean(l));
+  for (const line of companyLines) pdf.text(t(line), companyX, pdf.y, { width: companyW, align: 'right' });
+  y = Math.max(pdf.y, logoBottom) + 24;
+
+  // ---- title, number, dates
+  pdf.font(BOLD).fontSize(22).fillColor(INK).text(TITLES[doc.type], left, y, { width: width / 2 });
+  if (doc.title) pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text(t(doc.title), left, pdf.y, { width: width / 2 });
+  const titleBottom = pdf.y;
+  const meta: [string, string][] = [
+    [`${TITLES[doc.type]} number`, doc.document_number],
+    ...(doc.order_number ? ([['Order number', doc.order_number]] as [string, string][]) : []),
+    ['Issue date', doc.issued_at],
+    ...(doc.due_at ? ([[DUE_LABEL[doc.type], doc.due_at]] as [string, string][]) : []),
+  ];
+  let my = y + 2;
+  for (const [label, value] of meta) {
+    pdf.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, left + width / 2, my, { width: width / 4 });
+    pdf.font(BOLD).fontSize(9).fillColor(INK).text(t(value), left + (width * 3) / 4, my, { width: width / 4, align: 'right' });
+    my = pdf.y + 3;
+  }
+  y = Math.max(titleBottom, my) + 18;
+
+  // ---- contact
+  pdf.font(REGULAR).fontSize(8).fillColor(MUTED).text(CONTACT_LABEL[doc.type].toUpperCase(), left, y, { characterSpacing: 0.5 });
+  pdf.font(BOLD).fontSize(11).fillColor(INK).text(t(doc.contact.name), left, pdf.y + 2, { width: width / 2 });
+  pdf.font(REGULAR).fontSize(9).fillColor(INK);
+  for (const line of [
+    doc.contact.address,
+    doc.contact.tax_number ? `Tax number: ${doc.contact.tax_number}` : null,
+    doc.contact.email,
+    doc.contact.phone,
+  ]) {
+    if (line) pdf.text(t(line), left, pdf.y, { width: width / 2 });
+  }
+  y = pdf.y + 20;
+
+  // ---- lines table
+  const cols = [
+    { key: 'item', label: doc.columns.item_name, w: 0, align: 'left' as const },
+    { key: 'qty', label: doc.columns.quantity_name, w: 55, align: 'right' as const },
+    { key: 'price', label: doc.columns.price_name, w: 75, align: 'right' as const },
+    { key: 'discount', label: 'Discount', w: 65, align: 'right' as const },
+    { key: 'taxes', label: 'Taxes', w: 75, align: 'right' as const },
+    { key: 'amount', label: 'Amount', w: 80, align: 'right' as const },
+  ];
+  cols[0].w = width - cols.slice(1).reduce((s, c) => s + c.w, 0);
+  const PAD = 4;
+  const colX = (i: number) => left + cols.slice(0, i).reduce((s, c) => s + c.w, 0);
+
+  const header = () => {
+    pdf.font(BOLD).fontSize(8.5).fillColor(INK);
+    const h = Math.max(...cols.map((c) => pdf.heightOfString(t(c.label), { width: c.w - PAD * 2 }))) + 8;
+    pdf.rect(left, y, width, h).fill('#f3f4f6');
+    pdf.fillColor(INK);
+    cols.forEach((c, i) => pdf.text(t(c.label), colX(i) + PAD, y + 4, { width: c.w - PAD * 2, align: c.align }));
+    y += h;
+  };
+  const newPage = () => {
+    pdf.addPage();
+    y = MARGIN;
+  };
+  header();
+
+  for (const line of doc.lines) {
+    const taxText = line.taxes.map((x) => `${x.name} ${money(x.amount)}`).join('\n');
+    const cells = [
+      null,
+      plainNumber(line.quantity),
+      money(line.price),
+      isZero(line.discount) ? '' : money(line.discount),
+      t(taxText),
+      money(line.total),
+    ];
+    pdf.font(BOLD).fontSize(9);
+    const nameH = pdf.heightOfString(t(line.name), { width: cols[0].w - PAD * 2 });
+    pdf.font(REGULAR).fontSize(8);
+    const descH = line.description ? pdf.heightOfString(t(line.description), { width: cols[0].w - PAD * 2 }) + 2 : 0;
+    pdf.fontSize(9);
+    const otherH = Math.max(...cells.slice(1).map((c, i) => (c ? pdf.heightOfString(c, { width: cols[i + 1].w - PAD * 2 }) : 0)));
+    const h = Math.max(nameH + descH, otherH) + 10;
+    if (y + h > bottom()) {
+      newPage();
+      header();
+    }
+    pdf.font(BOLD).fontSize(9).fillColor(INK).text(t(line.name), colX(0) + PAD, y + 5, { width: cols[0].w - PAD * 2 });
+    if (line.description) pdf.font(REGULAR).fontSize(8).fillColor(MUTED).text(t(line.description), colX(0) + PAD, pdf.y + 2, { width: cols[0].w - PAD * 2 });
+    pdf.font(REGULAR).fontSize(9).fillColor(INK);
+    cells.forEach((c, i) => {
+      if (i > 0 && c) pdf.text(c, colX(i) + PAD, y + 5, { width: cols[i].w - PAD * 2, align: cols[i].align });
+    });
+    y += h;
+    pdf.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  }
+  y += 12;
+
+  // ---- totals
+  const totals: { label: string; value: string; strong?: boolean }[] = [{ label: 'Sub-total', value: money(doc.sub_total) }];
+  if (!isZero(doc.discount_total)) totals.push({ label: 'Discount', value: money(negate(doc.discount_total)) });
+  for (const tax of doc.taxes) {
+    const rate = tax.type === 'fixed' ? '' : ` (${plainNumber(tax.rate)}%)`;
+    totals.push({ label: `${tax.name}${rate}${tax.included ? ', included' : ''}`, value: money(tax.amount) });
+  }
+  totals.push({ label: 'Total', value: money(doc.total), strong: true });
+  if (doc.type !== 'estimate') {
+    if (!isZero(doc.paid)) totals.push({ label: 'Paid', value: money(negate(doc.paid)) });
+    totals.push({ label: 'Amount due', value: money(doc.amount_due), strong: true });
+  }
+  const labelX = left + width / 2;
+  const labelW = width / 2 - 100;
+  const rowHeight = (row: (typeof totals)[number]) => {
+    pdf.font(row.strong ? BOLD : REGULAR).fontSize(row.strong ? 10.5 : 9.5);
+    return Math.max(pdf.heightOfString(t(row.label), { width: labelW }), pdf.heightOfString(row.value, { width: 100 })) + 6;
+  };
+  // the totals stay together: a sub-total on one page and its total on the next reads as two documents
+  const block = totals.reduce((sum, row) => sum + rowHeight(row), 0);
+  if (y + block > bottom() && block < bottom() - MARGIN) newPage();
+  for (const row of totals) {
+    const h = rowHeight(row);
+    if (y + h > bottom()) newPage();
+    if (row.strong) pdf.moveTo(labelX, y - 2).lineTo(right, y - 2).lineWidth(0.75).strokeColor(INK).stroke();
+    pdf.fillColor(row.strong ? INK : MUTED).text(t(row.label), labelX, y + 1, { width: labelW });
+    pdf.fillColor(INK).text(row.value, labelX + labelW, y + 1, { width: 100, align: 'right' });
+    y += h;
+  }
+  y += 16;
+
+  // ---- notes and footer
+  for (const [label, value] of [
+    ['Notes', doc.notes],
+    ['', doc.footer],
+  ] as const) {
+    if (!value) continue;
+    pdf.font(REGULAR).fontSize(9);
+    const h = pdf.heightOfString(t(value), { width }) + (label ? 14 : 0);
+    if (y + h > bottom()) newPage();
+    if (label) {
+      pdf.font(BOLD).fontSize(9).fillColor(INK).text(label, left, y, { width });
+      y = pdf.y + 2;
+    }
+    pdf.font(REGULAR).fontSize(9).fillColor(label ? INK : MUTED).text(t(value), left, y, { width, align: label ? 'left' : 'center' });
+    y = pdf.y + 12;
+  }
+
+  // ---- page numbers
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    pdf.font(REGULAR).fontSize(8).fillColor(MUTED);
+    // text below the bottom margin would start a new page: lift the margin while writing it
+    const savedBottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    pdf.text(`${t(doc.document_number)} · Page ${i + 1} of ${range.count}`, left, pdf.page.height - MARGIN + 4, { width, align: 'center', lineBreak: false });
+    pdf.page.margins.bottom = savedBottom;
+  }
+  pdf.end();
+  return done;
+}
