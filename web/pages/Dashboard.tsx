@@ -6,6 +6,8 @@ import { EmptyState } from '@/components/display/EmptyState';
 import { PageHeader } from '@/components/display/PageHeader';
 import { StatCard } from '@/components/display/StatCard';
 import { CustomerIcon, PercentIcon, TruckIcon, UsersIcon } from '@/components/icons';
+import { FinanceWidgetsSection } from '@/components/reports/FinanceWidgets';
+import type { FinanceWidgets } from '@common/reports/widgets';
 import { AppLayout } from '@/layouts/AppLayout';
 import { formatDate, formatMonth } from '@/lib/format';
 import { useSharedProps } from '@/lib/page';
@@ -14,11 +16,12 @@ type Props = {
   stats: { customers: number; vendors: number; taxes: number; users: number };
   recentCustomers: Array<{ id: number; name: string; email: string | null; created_at: string }>;
   customersByMonth: Array<{ month: string; count: number }>;
+  finance?: FinanceWidgets | null;
 };
 
 const NO_STATS: Props['stats'] = { customers: 0, vendors: 0, taxes: 0, users: 0 };
 
-export default function Dashboard({ stats = NO_STATS, recentCustomers = [], customersByMonth = [] }: Props) {
+export default function Dashboard({ stats = NO_STATS, recentCustomers = [], customersByMonth = [], finance = null }: Props) {
   const { auth, tenant } = useSharedProps();
   const timeZone = tenant?.timezone;
 
@@ -50,6 +53,8 @@ export default function Dashboard({ stats = NO_STATS, recentCustomers = [], cust
         <StatCard label="Taxes" value={stats.taxes} icon={<PercentIcon />} tone="warning" />
         <StatCard label="Users" value={stats.users} icon={<UsersIcon />} tone="success" />
       </section>
+
+      {finance && <FinanceWidgetsSection data={finance} />}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-5">
         <Card title="New customers by month" className="xl:col-span-3">

@@ -1,0 +1,10 @@
+import { DocumentIndex } from '@/components/documents/pages/DocumentIndex';
+import type { IndexProps } from '@/components/documents/pages/kinds';
+import { AppLayout } from '@/layouts/AppLayout';
+
+/** Bills/Index (PAGES.md): the shared document list, for this type (props.type). */
+export default function BillsIndex(props: IndexProps) {
+  return <DocumentIndex {...props} />;
+}
+
+BillsIndex.layout = AppLayout;

@@ -1,0 +1,10 @@
+import { DocumentShow } from '@/components/documents/pages/DocumentShow';
+import type { ShowProps } from '@/components/documents/pages/kinds';
+import { AppLayout } from '@/layouts/AppLayout';
+
+/** Bills/Show (PAGES.md): the shared document page, for this type (props.type). */
+export default function BillsShow(props: ShowProps) {
+  return <DocumentShow {...props} />;
+}
+
+BillsShow.layout = AppLayout;

@@ -1,0 +1,10 @@
+import { DocumentShow } from '@/components/documents/pages/DocumentShow';
+import type { ShowProps } from '@/components/documents/pages/kinds';
+import { AppLayout } from '@/layouts/AppLayout';
+
+/** Estimates/Show (PAGES.md): the shared document page, for this type (props.type). */
+export default function EstimatesShow(props: ShowProps) {
+  return <DocumentShow {...props} />;
+}
+
+EstimatesShow.layout = AppLayout;

@@ -1,0 +1,10 @@
+import { DocumentCreate } from '@/components/documents/pages/DocumentForm';
+import type { FormProps } from '@/components/documents/pages/kinds';
+import { AppLayout } from '@/layouts/AppLayout';
+
+/** Invoices/Create (PAGES.md): the shared document form, for this type (props.type). */
+export default function InvoicesCreate(props: FormProps) {
+  return <DocumentCreate {...props} />;
+}
+
+InvoicesCreate.layout = AppLayout;

@@ -1,0 +1,12 @@
+import { ImportPage, type ImportPageProps } from '@/components/import/ImportPage';
+import { AppLayout } from '@/layouts/AppLayout';
+
+// the list's cached pages are stale once the import is done
+const STALE = [{ type: 'Document' }] as const;
+
+/** Invoices/Import (PAGES.md): the import wizard for this list, one row per line grouped by number. */
+export default function InvoicesImport(props: ImportPageProps) {
+  return <ImportPage {...props} invalidates={STALE} />;
+}
+
+InvoicesImport.layout = AppLayout;

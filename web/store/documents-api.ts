@@ -1,0 +1,182 @@
+import type { Paginator } from '@common/schemas/list-query';
+import type { DocumentInput, DocumentPaymentInput } from '@common/schemas/documents';
+import type { DocumentType } from '@common/documents/status';
+import type { ListParams } from '@/components/data-table/query';
+import { api } from './api';
+
+type Answer<T> = { message: string; data: T };
+
+/** A row of GET /accounting/documents/json (and the head of every document answer). */
+export type DocumentRow = {
+  id: number;
+  type: DocumentType;
+  document_number: string;
+  order_number: string | null;
+  status: string;
+  issued_at: string;
+  due_at: string | null;
+  currency_code: string;
+  currency_rate: string;
+  contact_id: number;
+  contact_name: string;
+  contact_email: string | null;
+  contact_tax_number: string | null;
+  contact_phone: string | null;
+  contact_address: string | null;
+  category_id: number | null;
+  discount_type: 'percent' | 'amount' | null;
+  discount_rate: string | null;
+  sub_total: string;
+  discount_total: string;
+  tax_total: string;
+  total: string;
+  /** the total in the default currency */
+  total_default: string;
+  amount_paid: string;
+  amount_due: string;
+  title: string | null;
+  notes: string | null;
+  footer: string | null;
+  parent_id: number | null;
+  sent_at: string | null;
+  overdue: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type DocumentLineTax = { tax_id: number; name: string; rate: string; type: string; amount: string };
+
+export type DocumentLine = {
+  id: number;
+  item_id: number | null;
+  name: string;
+  description: string | null;
+  quantity: string;
+  price: string;
+  discount_type: 'percent' | 'amount' | null;
+  discount_rate: string | null;
+  sub_total: string;
+  discount: string;
+  tax_total: string;
+  total: string;
+  position: number;
+  taxes: DocumentLineTax[];
+};
+
+export type DocumentPayment = {
+  id: number;
+  number: string;
+  paid_at: string;
+  bank_account_id: number;
+  account_name: string;
+  amount: string;
+  currency_code: string;
+  currency_rate: string;
+  payment_method: string | null;
+  reference: string | null;
+  description: string | null;
+};
+
+/** GET /accounting/documents/get-document/{id}: the document with its lines, totals, payments and what may come next. */
+export type FullDocument = DocumentRow & {
+  items: DocumentLine[];
+  totals: {
+    sub_total: string;
+    discount_total: string;
+    taxes: (DocumentLineTax & { included: boolean })[];
+    tax_total: string;
+    total: string;
+  };
+  payments: DocumentPayment[];
+  /** what update-status accepts from the current status */
+  allowed_statuses: string[];
+  /** an estimate: the invoice made from it */
+  converted_invoice_id: number | null;
+};
+
+/** A line of a document's timeline (GET /accounting/documents/comments/{id}), newest first. */
+export type HistoryEntry = {
+  id: number;
+  type: string;
+  status: string | null;
+  description: string;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+};
+
+type Params = ListParams | Record<string, string | number | boolean | undefined>;
+
+// a payment moves balances and transactions too; a document write changes its list and its timeline
+const WRITES = ['Document', 'Comment', 'Transaction', 'BankAccount'] as const;
+
+/** The calls of the invoice, estimate and bill pages (SPEC §7 "Accounting documents"). */
+export const documentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDocuments: build.query<Paginator<DocumentRow>, Params>({
+      query: (params) => ({ url: '/accounting/documents/json', params }),
+      providesTags: [{ type: 'Document', id: 'LIST' }],
+    }),
+    getDocument: build.query<FullDocument, number>({
+      query: (id) => `/accounting/documents/get-document/${id}`,
+      transformResponse: (r: { data: FullDocument }) => r.data,
+      providesTags: (_r, _e, id) => [{ type: 'Document', id }],
+    }),
+    createDocument: build.mutation<Answer<FullDocument>, DocumentInput>({
+      query: (body) => ({ url: '/accounting/documents/store', method: 'POST', body }),
+      invalidatesTags: [...WRITES],
+    }),
+    updateDocument: build.mutation<Answer<FullDocument>, { id: number } & DocumentInput>({
+      query: ({ id, ...body }) => ({ url: `/accounting/documents/update/${id}`, method: 'PUT', body }),
+      invalidatesTags: [...WRITES],
+    }),
+    deleteDocument: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/accounting/documents/delete/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...WRITES],
+    }),
+    updateDocumentStatus: build.mutation<Answer<FullDocument>, { id: number; status: string }>({
+      query: ({ id, status }) => ({ url: `/accounting/documents/update-status/${id}`, method: 'POST', body: { status } }),
+      invalidatesTags: [...WRITES],
+    }),
+    recordPayment: build.mutation<Answer<FullDocument>, { id: number } & DocumentPaymentInput>({
+      query: ({ id, ...body }) => ({ url: `/accounting/documents/payments/store/${id}`, method: 'POST', body }),
+      invalidatesTags: [...WRITES],
+    }),
+    deletePayment: build.mutation<Answer<FullDocument>, { id: number; transactionId: number }>({
+      query: ({ id, transactionId }) => ({ url: `/accounting/documents/payments/delete/${id}/${transactionId}`, method: 'DELETE' }),
+      invalidatesTags: [...WRITES],
+    }),
+    generateInvoice: build.mutation<Answer<FullDocument>, number>({
+      query: (id) => ({ url: `/accounting/documents/generate-invoice/${id}`, method: 'POST' }),
+      invalidatesTags: [...WRITES],
+    }),
+    getComments: build.query<HistoryEntry[], number>({
+      query: (id) => `/accounting/documents/comments/${id}`,
+      transformResponse: (r: { data: HistoryEntry[] }) => r.data,
+      providesTags: (_r, _e, id) => [{ type: 'Comment', id }],
+    }),
+    addComment: build.mutation<Answer<HistoryEntry>, { id: number; description: string }>({
+      query: ({ id, description }) => ({ url: `/accounting/documents/comments/store/${id}`, method: 'POST', body: { description } }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Comment', id }],
+    }),
+    sendDocument: build.mutation<{ message: string }, { id: number; to?: string; subject?: string; body?: string }>({
+      query: ({ id, ...body }) => ({ url: `/accounting/documents/send-mail/${id}`, method: 'POST', body }),
+      invalidatesTags: [...WRITES],
+    }),
+  }),
+});
+
+export const {
+  useGetDocumentsQuery,
+  useGetDocumentQuery,
+  useCreateDocumentMutation,
+  useUpdateDocumentMutation,
+  useDeleteDocumentMutation,
+  useUpdateDocumentStatusMutation,
+  useRecordPaymentMutation,
+  useDeletePaymentMutation,
+  useGenerateInvoiceMutation,
+  useGetCommentsQuery,
+  useAddCommentMutation,
+  useSendDocumentMutation,
+} = documentsApi;
