@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.js';
 import { categories, contacts, currencies, items, itemTaxes, taxes } from '../modules/accounting/schema.js';
 import { bankAccounts, transactions, transfers } from '../modules/banking/schema.js';
 import { postOpeningBalance, postTransaction, postTransfer } from '../modules/banking/service.js';
+import { createStandardReports } from '../modules/reports/resource.js';
 
 /**
  * A year of the demo company's books: items, four accounts in two currencies, a steady
@@ -186,4 +187,6 @@ export async function seedDemoBooks(tx: Tx, tenantId: number, today = new Date()
       });
     }
   }
+  // the standard report definitions, one per type
+  await createStandardReports(tx, tenantId);
 }

@@ -6,6 +6,7 @@ import { contacts, taxes } from '../modules/accounting/schema.js';
 import { createTenant } from '../modules/tenancy/service.js';
 import { notify } from '../modules/notifications/service.js';
 import { seedDemoBooks } from './demo-books.js';
+import { seedDemoDocuments } from './demo-documents.js';
 
 export const DEMO_EMAIL = 'demo@kazi.test';
 export const DEMO_PASSWORD = 'password';
@@ -66,6 +67,7 @@ export async function seedDemo(database: Database): Promise<{ tenantId: number }
       { tenantId, name: 'Excise duty', rate: '15', type: 'compound' as const },
     ]);
     await seedDemoBooks(tx, tenantId);
+    await seedDemoDocuments(tx, tenantId);
     await notify(tx, tenantId, [
       { userId, type: 'welcome', title: 'Welcome to Kazi', body: 'Acme is ready: customers, vendors and taxes are set up.', url: '/dashboard' },
       { userId, type: 'customer.created', title: 'New customer: Baobab Traders', body: 'Added today.', url: null },

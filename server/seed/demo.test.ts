@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.js';
+import { TestClient } from '../testing/client.js';
+import { withTenant } from '../db/tenancy.js';
+import { add, compare, isZero } from '../../common/money.js';
+import { trialBalance } from '../modules/ledger/service.js';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './demo.js';
+
+let t: TestApp;
+let tenantId: number;
+let demo: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenantId } = await seedDemo(t.database));
+  demo = new TestClient(t.app);
+  await demo.login(DEMO_EMAIL, DEMO_PASSWORD);
+}, 120_000);
+afterAll(() => t?.close());
+
+interface Doc {
+  id: number;
+  type: string;
+  status: string;
+  overdue: boolean;
+  total: string;
+  amount_paid: string;
+  amount_due: string;
+  parent_id: number | null;
+}
+
+const list = async (type: string): Promise<Doc[]> => {
+  const res = await demo.get(`/accounting/documents/json?type=${type}&per_page=100`, { json: true });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+
+describe('the demo company', () => {
+  it('has a year of invoices in every state, bills and estimates answered every way', async () => {
+    const invoices = await list('invoice');
+    const statuses = new Set(invoices.map((d) => d.status));
+    for (const s of ['draft', 'sent', 'viewed', 'partial', 'paid', 'cancelled']) expect(statuses, s).toContain(s);
+    expect(invoices.length).toBeGreaterThanOrEqual(36);
+    expect(invoices.some((d) => d.overdue)).toBe(true);
+    // paid ones are paid in full; partial ones have something paid and something due
+    for (const d of invoices.filter((x) => x.status === 'paid')) expect(isZero(d.amount_due)).toBe(true);
+    for (const d of invoices.filter((x) => x.status === 'partial')) expect(compare(d.amount_paid, '0') > 0 && compare(d.amount_due, '0') > 0).toBe(true);
+
+    const bills = await list('bill');
+    expect(new Set(bills.map((d) => d.status))).toEqual(new Set(['received', 'partial', 'paid']));
+    const estimates = await list('estimate');
+    for (const s of ['draft', 'sent', 'approved', 'refused', 'converted']) expect(estimates.map((d) => d.status), s).toContain(s);
+    const converted = estimates.filter((d) => d.status === 'converted').map((d) => d.id);
+    expect(invoices.filter((d) => d.parent_id && converted.includes(d.parent_id))).toHaveLength(converted.length);
+  });
+
+  it('the ledger balances, and the receivable is what the open invoices are due', async () => {
+    const tb = await withTenant(t.database, tenantId, (tx) => trialBalance(tx, tenantId));
+    for (const code of new Set(tb.map((r) => r.currency_code))) {
+      expect(tb.filter((r) => r.currency_code === code).reduce((s, r) => add(s, r.balance), '0'), code).toMatch(/^0(\.0+)?$/);
+    }
+    expect(tb.reduce((s, r) => add(s, r.base_balance), '0')).toMatch(/^-?0(\.0+)?$/);
+
+    const invoices = await list('invoice');
+    const due = invoices.filter((d) => ['sent', 'viewed', 'partial'].includes(d.status)).reduce((s, d) => add(s, d.amount_due), '0');
+    const receivable = tb.filter((r) => /receivable/i.test(r.name)).reduce((s, r) => add(s, r.balance), '0');
+    expect(compare(receivable, due)).toBe(0);
+    const bills = await list('bill');
+    const owed = bills.filter((d) => ['received', 'partial'].includes(d.status)).reduce((s, d) => add(s, d.amount_due), '0');
+    const payable = tb.filter((r) => /payable/i.test(r.name)).reduce((s, r) => add(s, r.balance), '0');
+    expect(compare(add(payable, owed), '0')).toBe(0);
+  });
+
+  it('the Show pages and a report have something to show', async () => {
+    const [paid] = (await list('invoice')).filter((d) => d.status === 'paid');
+    const read = (await demo.get(`/accounting/documents/get-document/${paid.id}`, { json: true })).json().data;
+    expect(read.items.length).toBeGreaterThan(0);
+    expect(read.payments.length).toBeGreaterThan(0);
+    const timeline = (await demo.get(`/accounting/documents/comments/${paid.id}`, { json: true })).json().data;
+    expect(timeline.length).toBeGreaterThanOrEqual(3);
+  });
+});
