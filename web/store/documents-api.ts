@@ -1,5 +1,7 @@
 import type { Paginator } from '@common/schemas/list-query';
 import type { DocumentInput, DocumentPaymentInput } from '@common/schemas/documents';
+import type { documentRecurringSchema } from '@common/schemas/documents';
+import type { z } from 'zod';
 import type { DocumentType } from '@common/documents/status';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
@@ -163,8 +165,38 @@ export const documentsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/accounting/documents/send-mail/${id}`, method: 'POST', body }),
       invalidatesTags: [...WRITES],
     }),
+    // Recurring invoices (docs/decisions/0014-recurring-invoices-and-document-imports.md). The
+    // recurrence is tagged as a part of its document, so a status change (a cancel) refreshes it
+    // too; the server records no timeline entry for it, so the timeline is left alone.
+    getRecurrence: build.query<DocumentRecurrence | null, number>({
+      query: (id) => `/accounting/documents/recurring/${id}`,
+      transformResponse: (r: { data: DocumentRecurrence | null }) => r.data,
+      providesTags: (_r, _e, id) => [{ type: 'Document', id: `recurring-${id}` }],
+    }),
+    setRecurrence: build.mutation<Answer<DocumentRecurrence>, { id: number } & DocumentRecurrenceInput>({
+      query: ({ id, ...body }) => ({ url: `/accounting/documents/recurring/${id}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Document', id: `recurring-${id}` }],
+    }),
+    stopRecurrence: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/accounting/documents/recurring/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Document', id: `recurring-${id}` }],
+    }),
   }),
 });
+
+/** GET /accounting/documents/recurring/{id}: an invoice's schedule, what it made and when it makes the next one. */
+export type DocumentRecurrence = {
+  frequency: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  interval: number;
+  starts_at: string;
+  ends_at: string | null;
+  count: number | null;
+  /** invoices made from it so far */
+  generated: number;
+  /** the day of the next invoice; null when none is left to make */
+  next_at: string | null;
+};
+export type DocumentRecurrenceInput = z.input<typeof documentRecurringSchema>;
 
 export const {
   useGetDocumentsQuery,
@@ -179,4 +211,7 @@ export const {
   useGetCommentsQuery,
   useAddCommentMutation,
   useSendDocumentMutation,
+  useGetRecurrenceQuery,
+  useSetRecurrenceMutation,
+  useStopRecurrenceMutation,
 } = documentsApi;

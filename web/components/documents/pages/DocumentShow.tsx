@@ -6,6 +6,7 @@ import { acceptsPayment } from '@common/documents/status';
 import { BackLink, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
+import { RecurringPanel } from '@/components/documents/RecurringPanel';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { findCurrency, Money } from '@/components/money';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
@@ -159,6 +160,7 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
 
       <div className="flex min-w-0 flex-col gap-6">
         {kind.type !== 'estimate' && <Payments doc={doc} kind={kind} canUpdate={canUpdate} props={props} />}
+        {kind.type === 'invoice' && <RecurringPanel doc={doc} />}
         <Timeline id={doc.id} canComment={canUpdate} />
       </div>
 
