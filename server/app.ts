@@ -15,6 +15,7 @@ import { inertiaPlugin } from './inertia/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { Mailer } from './mail/mailer.js';
 import { strictFormBodies } from './http/form-body.js';
+import { attachmentCleanup } from './http/attachments.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rolesRoutes);
   await app.register(accountingRoutes);
   await app.register(bankingRoutes);
+  attachmentCleanup(app);
   await app.register(documentRoutes);
   await app.register(documentPageRoutes);
   await app.register(documentDeliveryRoutes);

@@ -8,3 +8,4 @@ export * from '../modules/banking/schema.js';
 export * from '../modules/ledger/schema.js';
 export * from '../modules/documents/schema.js';
 export * from '../modules/reports/schema.js';
+export * from '../modules/attachments/schema.js';

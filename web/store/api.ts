@@ -32,6 +32,7 @@ export const api = createApi({
     'Currency',
     'Tax',
     'Document',
+    'Attachment',
     'Comment',
     'BankAccount',
     'Transaction',

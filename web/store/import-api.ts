@@ -1,45 +1,14 @@
 import type { ImportPreviewAnswer, ImportStatusAnswer, ImportUploadAnswer } from '@common/schemas/import';
-import { xsrfToken } from '@/lib/cookies';
 import { api } from './api';
+import { uploadFile } from './upload';
 
 type Target = { base: string; id: string };
 
-/** An error shaped like RTK Query's (`status`, `data`), so `errorMessage` and the 422 readers work on it. */
-export type UploadError = { status: number | 'FETCH_ERROR'; data?: { message?: string; errors?: Record<string, string[]> } };
+export type { UploadError } from './upload';
 
-/**
- * POST <base>/import/upload with the file, reporting the upload's progress (0–100). A fetch
- * cannot report upload progress, so this one call uses XMLHttpRequest, with the same headers as
- * the RTK base query (script call, JSON answer, CSRF token).
- */
+/** POST <base>/import/upload with the file, reporting the upload's progress (0–100). */
 export function uploadImport(base: string, file: File, onProgress: (percent: number) => void): { done: Promise<ImportUploadAnswer>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<ImportUploadAnswer>((resolve, reject) => {
-    xhr.open('POST', `${base}/import/upload`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = xsrfToken();
-    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let data: UploadError['data'];
-      try {
-        data = JSON.parse(xhr.responseText) as UploadError['data'];
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as unknown as ImportUploadAnswer);
-      else reject({ status: xhr.status, data } satisfies UploadError as UploadError);
-    };
-    xhr.onerror = () => reject({ status: 'FETCH_ERROR' } satisfies UploadError);
-    xhr.onabort = () => reject({ status: 'FETCH_ERROR', data: { message: 'The upload was cancelled.' } } satisfies UploadError);
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
-  return { done, abort: () => xhr.abort() };
+  return uploadFile<ImportUploadAnswer>(`${base}/import/upload`, file, onProgress);
 }
 
 /** The import calls of the ImportWizard (server/http/import-export.ts). */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bankAccountSchema, dateRangeQuery, SAME_ACCOUNT_MESSAGE, transactionSchema, transferFields, transferSchema } from '../../../common/schemas/banking.js';
+import { dropAttachments } from '../../http/attachments.js';
 import { fieldError } from '../../http/errors.js';
 import { defineResource, partialWithoutDefaults } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
@@ -153,7 +154,6 @@ export const transactionResource = defineResource({
     payment_method: transactions.paymentMethod,
     reference: transactions.reference,
     description: transactions.description,
-    attachment: transactions.attachment,
     document_id: transactions.documentId,
     created_at: ts(transactions.createdAt),
     updated_at: ts(transactions.updatedAt),
@@ -198,6 +198,7 @@ export const transactionResource = defineResource({
   beforeDelete: async (tx, req, record) => {
     if (record.document_id) throw fieldError('document_id', PAYMENT_OF_DOCUMENT);
     await unpost(tx, req.tenant!.id, 'transaction', record.id as number);
+    await dropAttachments(tx, req, 'transaction', [record.id as number]);
   },
 });
 

@@ -49,7 +49,6 @@ export const transactions = tenantTable(
     paymentMethod: text('payment_method'),
     reference: text('reference'),
     description: text('description'),
-    attachment: text('attachment'),
     /** the journal entry that currently represents this transaction */
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }),
     /** a payment of a document (issue of sales and purchase documents) */

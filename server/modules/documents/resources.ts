@@ -4,6 +4,7 @@ import type { Permission } from '../../../common/permissions.js';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { isOverdue } from '../../../common/documents/status.js';
 import { documentSchema, DOCUMENT_TYPES } from '../../../common/schemas/documents.js';
+import { dropAttachments } from '../../http/attachments.js';
 import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { documents } from './schema.js';
@@ -121,7 +122,8 @@ export const documentResource = defineResource({
     const day = today(req);
     for (const r of rows) r.overdue ??= isOverdue(r.type as DocumentType, String(r.status), (r.due_at as string | null) ?? null, day);
   },
-  beforeDelete: async (_tx, _req, record) => {
+  beforeDelete: async (tx, req, record) => {
     assertDeletable(record as { type: DocumentType; status: string });
+    await dropAttachments(tx, req, 'document', [record.id as number]);
   },
 });

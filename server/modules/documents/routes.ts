@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentCommentSchema, documentPaymentSchema, documentStatusSchema } from '../../../common/schemas/documents.js';
 import type { Tx } from '../../db/client.js';
+import { attachmentRoutes, dropAttachments } from '../../http/attachments.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { anyOf, can, documentResource, today, typeOfRequest } from './resources.js';
@@ -76,7 +77,9 @@ export async function documentRoutes(app: FastifyInstance) {
   app.delete('/accounting/documents/payments/delete/:id/:transactionId', { config: { access: ['invoices.update', 'bills.update'] } }, async (req) => {
     const data = await req.tenantTx(async (tx) => {
       const doc = await documentFor(tx, req, 'update');
-      await deletePayment(tx, req.tenant!.id, doc, params(req).transactionId!, userId(req));
+      const transactionId = params(req).transactionId!;
+      await deletePayment(tx, req.tenant!.id, doc, transactionId, userId(req));
+      await dropAttachments(tx, req, 'transaction', [transactionId]);
       return loadDocument(tx, req.tenant!.id, doc.id, today(req));
     });
     return { message: 'Payment deleted successfully.', data };
@@ -108,5 +111,19 @@ export async function documentRoutes(app: FastifyInstance) {
       return (await listHistory(tx, req.tenant!.id, doc.id))[0];
     });
     return reply.code(201).send({ message: 'Comment added successfully.', data });
+  });
+
+  attachmentRoutes(app, {
+    base: '/accounting/documents',
+    ownerType: 'document',
+    noun: 'Document',
+    access: { view: anyOf('view'), update: anyOf('update') },
+    findOwner: async (tx, req, id, action) => {
+      const doc = await findDocument(tx, req.tenant!.id, id);
+      if (!can(req, doc.type, 'view')) throw notFound('Document');
+      if (action === 'update' && !can(req, doc.type, 'update')) throw forbidden();
+    },
+    onChange: (tx, req, id, { kind, name }) =>
+      recordHistory(tx, req.tenant!.id, id, { type: 'attachment', description: `File ${name} ${kind === 'added' ? 'attached' : 'removed'}.`, userId: userId(req) }),
   });
 }

@@ -48,7 +48,6 @@ export const documents = tenantTable(
     title: text('title'),
     notes: text('notes'),
     footer: text('footer'),
-    attachment: text('attachment'),
     /** an invoice made from an estimate points at it; the estimate's status becomes converted */
     parentId: bigint('parent_id', { mode: 'number' }),
     /** the journal entry that currently represents the issued document (null while draft, cancelled, or an estimate) */
@@ -121,7 +120,7 @@ export const documentItemTaxes = tenantTable(
  * The timeline on a document's Show page: status changes, sends, views, payments and
  * users' comments (GET /accounting/documents/comments/{id}).
  */
-export const HISTORY_TYPES = ['comment', 'status', 'sent', 'viewed', 'payment', 'created', 'converted', 'reminder'] as const;
+export const HISTORY_TYPES = ['comment', 'status', 'sent', 'viewed', 'payment', 'created', 'converted', 'reminder', 'attachment'] as const;
 export const documentHistories = tenantTable(
   'document_histories',
   {

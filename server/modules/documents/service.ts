@@ -88,7 +88,6 @@ export const documentFields = {
   title: documents.title,
   notes: documents.notes,
   footer: documents.footer,
-  attachment: documents.attachment,
   parent_id: documents.parentId,
   sent_at: ts(documents.sentAt),
   created_by: documents.createdBy,

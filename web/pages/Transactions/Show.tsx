@@ -1,17 +1,20 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { AmountIn, CurrenciesContext, TypeBadge } from '@/components/banking/columns';
+import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import type { BankingOptions } from '@/components/banking/TransactionForm';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
+import { textLinkClasses } from '@/components/TextLink';
+import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteTransactionMutation, useGetTransactionQuery, type TransactionRow } from '@/store/banking-api';
 
-const link = 'text-primary hover:underline';
 
 export default function TransactionsShow({ id, currencies, paymentMethods }: BankingOptions & { id: number }) {
   const query = useGetTransactionQuery(id);
+  const canUpdate = useCan('transactions.update');
   const [remove] = useDeleteTransactionMutation();
   const del = useConfirmDelete<TransactionRow>(
     (r) => remove(r.id).unwrap(),
@@ -31,26 +34,29 @@ export default function TransactionsShow({ id, currencies, paymentMethods }: Ban
       </PageHeader>
       <RecordGate query={query} what="transaction" backHref="/banking/transactions">
         {(r) => (
-          <Card title={<span className="flex items-center gap-3">Details <TypeBadge type={r.type} /></span>}>
-            <Details
-              items={[
-                ['Amount', <AmountIn key="a" amount={r.amount} code={r.currency_code} tone={r.type} />],
-                ...(base && base.code !== r.currency_code
-                  ? ([
-                      [`In ${base.code}`, <AmountIn key="d" amount={r.amount_default} code={base.code} />],
-                      ['Rate', r.currency_rate],
-                    ] as [string, React.ReactNode][])
-                  : []),
-                ['Date', r.paid_at],
-                ['Account', <Link key="acc" href={`/banking/accounts/${r.bank_account_id}`} className={link}>{r.account_name}</Link>],
-                [r.type === 'income' ? 'Customer' : 'Vendor', r.contact_id ? <Link key="c" href={contactHref(r)} className={link}>{r.contact_name}</Link> : null],
-                ['Category', r.category_name],
-                ['Payment method', r.payment_method ? (paymentMethods.find((m) => m.code === r.payment_method)?.name ?? r.payment_method) : null],
-                ['Reference', r.reference],
-                ['Description', r.description],
-              ]}
-            />
-          </Card>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <Card title={<span className="flex items-center gap-3">Details <TypeBadge type={r.type} /></span>}>
+              <Details
+                items={[
+                  ['Amount', <AmountIn key="a" amount={r.amount} code={r.currency_code} tone={r.type} />],
+                  ...(base && base.code !== r.currency_code
+                    ? ([
+                        [`In ${base.code}`, <AmountIn key="d" amount={r.amount_default} code={base.code} />],
+                        ['Rate', r.currency_rate],
+                      ] as [string, React.ReactNode][])
+                    : []),
+                  ['Date', r.paid_at],
+                  ['Account', <Link key="acc" href={`/banking/accounts/${r.bank_account_id}`} className={textLinkClasses}>{r.account_name}</Link>],
+                  [r.type === 'income' ? 'Customer' : 'Vendor', r.contact_id ? <Link key="c" href={contactHref(r)} className={textLinkClasses}>{r.contact_name}</Link> : null],
+                  ['Category', r.category_name],
+                  ['Payment method', r.payment_method ? (paymentMethods.find((m) => m.code === r.payment_method)?.name ?? r.payment_method) : null],
+                  ['Reference', r.reference],
+                  ['Description', r.description],
+                ]}
+              />
+            </Card>
+            <AttachmentsCard owner={{ base: '/banking/transactions', id: r.id }} canUpdate={canUpdate} />
+          </div>
         )}
       </RecordGate>
       {del.dialog}

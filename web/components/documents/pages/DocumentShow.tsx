@@ -3,6 +3,7 @@ import { Check, Copy, Download, FileInput, Mail, Pencil, Plus, Trash } from 'luc
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { acceptsPayment } from '@common/documents/status';
+import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { BackLink, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
@@ -161,6 +162,7 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
       <div className="flex min-w-0 flex-col gap-6">
         {kind.type !== 'estimate' && <Payments doc={doc} kind={kind} canUpdate={canUpdate} props={props} />}
         {kind.type === 'invoice' && <RecurringPanel doc={doc} />}
+        <AttachmentsCard owner={{ base: '/accounting/documents', id: doc.id }} canUpdate={canUpdate} />
         <Timeline id={doc.id} canComment={canUpdate} />
       </div>
 
