@@ -3,6 +3,7 @@ import type { DocumentInput, DocumentPaymentInput } from '@common/schemas/docume
 import type { documentRecurringSchema } from '@common/schemas/documents';
 import type { z } from 'zod';
 import type { DocumentType } from '@common/documents/status';
+import type { DocumentDetails } from '@common/documents/types';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
 
@@ -46,55 +47,10 @@ export type DocumentRow = {
   updated_at: string;
 };
 
-export type DocumentLineTax = { tax_id: number; name: string; rate: string; type: string; amount: string };
-
-export type DocumentLine = {
-  id: number;
-  item_id: number | null;
-  name: string;
-  description: string | null;
-  quantity: string;
-  price: string;
-  discount_type: 'percent' | 'amount' | null;
-  discount_rate: string | null;
-  sub_total: string;
-  discount: string;
-  tax_total: string;
-  total: string;
-  position: number;
-  taxes: DocumentLineTax[];
-};
-
-export type DocumentPayment = {
-  id: number;
-  number: string;
-  paid_at: string;
-  bank_account_id: number;
-  account_name: string;
-  amount: string;
-  currency_code: string;
-  currency_rate: string;
-  payment_method: string | null;
-  reference: string | null;
-  description: string | null;
-};
+export type { DocumentLine, DocumentLineTax, DocumentPayment } from '@common/documents/types';
 
 /** GET /accounting/documents/get-document/{id}: the document with its lines, totals, payments and what may come next. */
-export type FullDocument = DocumentRow & {
-  items: DocumentLine[];
-  totals: {
-    sub_total: string;
-    discount_total: string;
-    taxes: (DocumentLineTax & { included: boolean })[];
-    tax_total: string;
-    total: string;
-  };
-  payments: DocumentPayment[];
-  /** what update-status accepts from the current status */
-  allowed_statuses: string[];
-  /** an estimate: the invoice made from it */
-  converted_invoice_id: number | null;
-};
+export type FullDocument = DocumentRow & DocumentDetails;
 
 /** A line of a document's timeline (GET /accounting/documents/comments/{id}), newest first. */
 export type HistoryEntry = {

@@ -1,3 +1,4 @@
+import type { DocumentDetails, DocumentLine, DocumentLineTax } from '../../../common/documents/types.js';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { CONTACT_TYPE_OF } from '../../../common/schemas/documents.js';
 import {
@@ -114,58 +115,8 @@ export interface DocumentRecord {
   [field: string]: unknown;
 }
 
-export interface DocumentItemTax {
-  tax_id: number;
-  name: string;
-  rate: string;
-  type: string;
-  amount: string;
-}
-export interface DocumentLine {
-  id: number;
-  item_id: number | null;
-  name: string;
-  description: string | null;
-  quantity: string;
-  price: string;
-  discount_type: 'percent' | 'amount' | null;
-  discount_rate: string | null;
-  sub_total: string;
-  discount: string;
-  tax_total: string;
-  total: string;
-  position: number;
-  taxes: DocumentItemTax[];
-}
-export interface DocumentPayment {
-  id: number;
-  number: string;
-  paid_at: string;
-  bank_account_id: number;
-  account_name: string;
-  amount: string;
-  currency_code: string;
-  currency_rate: string;
-  payment_method: string | null;
-  reference: string | null;
-  description: string | null;
-}
-export interface FullDocument extends DocumentRecord {
-  overdue: boolean;
-  items: DocumentLine[];
-  totals: {
-    sub_total: string;
-    discount_total: string;
-    taxes: { tax_id: number; name: string; type: string; rate: string; amount: string; included: boolean }[];
-    tax_total: string;
-    total: string;
-  };
-  payments: DocumentPayment[];
-  /** what update-status accepts from the current status */
-  allowed_statuses: string[];
-  /** an estimate: the invoice made from it */
-  converted_invoice_id: number | null;
-}
+export type { DocumentLine, DocumentLineTax, DocumentPayment } from '../../../common/documents/types.js';
+export interface FullDocument extends DocumentRecord, DocumentDetails {}
 
 // ------------------------------------------------------------------ reading
 
@@ -232,7 +183,7 @@ export async function loadDocument(tx: Tx, tenantId: number, id: number, today?:
     .from(documentItemTaxes)
     .where(and(eq(documentItemTaxes.tenantId, tenantId), eq(documentItemTaxes.documentId, id)))
     .orderBy(asc(documentItemTaxes.id));
-  const byLine = new Map<number, DocumentItemTax[]>();
+  const byLine = new Map<number, DocumentLineTax[]>();
   for (const { document_item_id, ...t } of lineTaxes) byLine.set(document_item_id, [...(byLine.get(document_item_id) ?? []), t]);
   const itemsOut: DocumentLine[] = lines.map((l) => ({ ...l, taxes: byLine.get(l.id) ?? [] }));
 
@@ -420,11 +371,15 @@ export interface DocumentData {
   items: DocumentLineData[];
 }
 
-const addDays = (date: string, days: number) => {
+export const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
+
+/** The address a document prints: street, city and country on their own lines. */
+export const contactAddress = (c: { address: string | null; city: string | null; country: string | null }) =>
+  [c.address, c.city, c.country].map((p) => p?.trim()).filter(Boolean).join('\n') || null;
 
 /** What a document copies of its contact (name, email, tax number, phone, address). */
 async function contactSnapshot(tx: Tx, tenantId: number, contactId: number) {
@@ -443,7 +398,7 @@ async function contactSnapshot(tx: Tx, tenantId: number, contactId: number) {
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   if (!c) return null;
-  const address = [c.address, c.city, c.country].map((p) => p?.trim()).filter(Boolean).join('\n') || null;
+  const address = contactAddress(c);
   return {
     type: c.type,
     currencyCode: c.currencyCode,
@@ -594,7 +549,7 @@ export async function prepareDocument(tx: Tx, tenantId: number, input: DocumentD
 
 /** API field → documents property name, for the columns among documentFields */
 const propertyOf = new Map<unknown, string>(Object.entries(getTableColumns(documents)).map(([k, c]) => [c, k]));
-function toColumns(values: Row): Row {
+export function toColumns(values: Row): Row {
   const out: Row = {};
   for (const [field, value] of Object.entries(values)) {
     const key = propertyOf.get(documentFields[field as keyof typeof documentFields]);
