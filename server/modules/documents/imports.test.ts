@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { withTenant } from '../../db/tenancy.js';
@@ -7,7 +7,9 @@ import type { Tx } from '../../db/client.js';
 import { upload, waitForImport, xlsxFile } from '../../http/import/testing.js';
 import { addMember } from '../users/test-helpers.js';
 import { contacts, items, taxes } from '../accounting/schema.js';
-import { documentItems, documentItemTaxes, documents } from './schema.js';
+import { accountingSetting } from '../accounting/settings/service.js';
+import { journalEntries } from '../ledger/schema.js';
+import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
 
 let t: TestApp;
 let tenantA: number;
@@ -200,5 +202,88 @@ describe('bill and estimate imports', () => {
     }
     const template = await owner.get('/purchases/bills/import/template');
     expect(template.body).toContain('Bill number,Vendor,Issued at,Due at,Currency,Item,Description,Quantity,Price,Taxes');
+  });
+});
+
+describe('large imports', () => {
+  // 75 invoices of 4 lines; prices in multiples of 25, so 16 % VAT is exact and the totals add up by hand
+  const BULK = 75;
+  const bulkLine = (k: number, j: number) => {
+    const number = `BULK-${String(k + 1).padStart(3, '0')}`;
+    const customer = k % 2 ? 'hello@kilima.test' : 'Baobab Traders';
+    const item = j === 0 ? 'Website design' : `Service ${j}`;
+    return `${number},${customer},2026-06-01,,${item},Line ${j + 1},${j + 1},${25 * (k + 1)},${j % 2 ? 'VAT' : ''}`;
+  };
+  const expected = (k: number) => {
+    const sub = [0, 1, 2, 3].reduce((s, j) => s + (j + 1) * 25 * (k + 1), 0);
+    const tax = [1, 3].reduce((s, j) => s + ((j + 1) * 25 * (k + 1) * 16) / 100, 0);
+    return { sub, tax, total: sub + tax };
+  };
+  const money = (n: number) => n.toFixed(4);
+
+  it('a 300-line file makes exactly its 75 draft invoices, lines, taxes, totals and histories, and posts nothing', async () => {
+    const nextBefore = (await inA((tx) => accountingSetting(tx, tenantA, 'invoices'))).number_next;
+    const existing = (await documentsOf('invoice')).length;
+    const file = [HEADER, ...Array.from({ length: BULK * 4 }, (_, i) => bulkLine(Math.floor(i / 4), i % 4))].join('\n');
+    const up = (await upload(owner, '/sales/invoices', 'bulk.csv', file)).json();
+    const preview = (await owner.json('POST', `/sales/invoices/import/preview/${up.id}`, { mapping: up.mapping })).json();
+    expect(preview).toMatchObject({ total: 300, valid: 300, invalid: 0, errors: [] });
+    expect((await owner.json('POST', `/sales/invoices/import/commit/${up.id}`, { mapping: up.mapping })).statusCode).toBe(202);
+    expect(await waitForImport(owner, '/sales/invoices', up.id)).toMatchObject({ state: 'done', imported: 300, message: '300 invoice lines imported.' });
+
+    const made = (await documentsOf('invoice')).filter((d) => d.documentNumber.startsWith('BULK-'));
+    expect((await documentsOf('invoice')).length).toBe(existing + BULK);
+    expect(made.map((d) => [d.documentNumber, d.status, d.contactName, d.issuedAt, d.dueAt, d.currencyCode, d.subTotal, d.taxTotal, d.total])).toEqual(
+      Array.from({ length: BULK }, (_, k) => {
+        const e = expected(k);
+        return [`BULK-${String(k + 1).padStart(3, '0')}`, 'draft', k % 2 ? 'Kilima Coffee' : 'Baobab Traders', '2026-06-01', '2026-07-01', 'USD', money(e.sub), money(e.tax), money(e.total)];
+      }),
+    );
+    const ids = made.map((d) => d.id);
+    const lines = await inA((tx) =>
+      tx.select().from(documentItems).where(and(eq(documentItems.tenantId, tenantA), inArray(documentItems.documentId, ids))).orderBy(asc(documentItems.documentId), asc(documentItems.position)),
+    );
+    expect(lines).toHaveLength(300);
+    expect(lines.slice(0, 4).map((l) => [l.documentId, l.itemId, l.name, l.description, l.quantity, l.price, l.taxTotal, l.total, l.position])).toEqual([
+      [ids[0], designId, 'Website design', 'Line 1', '1.0000', '25.0000', '0.0000', '25.0000', 0],
+      [ids[0], null, 'Service 1', 'Line 2', '2.0000', '25.0000', '8.0000', '58.0000', 1],
+      [ids[0], null, 'Service 2', 'Line 3', '3.0000', '25.0000', '0.0000', '75.0000', 2],
+      [ids[0], null, 'Service 3', 'Line 4', '4.0000', '25.0000', '16.0000', '116.0000', 3],
+    ]);
+    const lineTaxes = await inA((tx) => tx.select().from(documentItemTaxes).where(and(eq(documentItemTaxes.tenantId, tenantA), inArray(documentItemTaxes.documentId, ids))));
+    expect(lineTaxes).toHaveLength(150);
+    const taxedLines = new Set(lines.filter((l) => l.position % 2 === 1).map((l) => l.id));
+    expect(lineTaxes.every((x) => x.name === 'VAT' && taxedLines.has(x.documentItemId))).toBe(true);
+    const histories = await inA((tx) =>
+      tx.select().from(documentHistories).where(and(eq(documentHistories.tenantId, tenantA), inArray(documentHistories.documentId, ids))).orderBy(asc(documentHistories.documentId)),
+    );
+    expect(histories.map((h) => [h.documentId, h.type, h.status, h.description])).toEqual(made.map((d) => [d.id, 'created', 'draft', `Invoice ${d.documentNumber} imported.`]));
+    // drafts: nothing in the ledger, and numbers given in the file leave the sequence alone
+    const posted = await inA((tx) => tx.select().from(journalEntries).where(and(eq(journalEntries.tenantId, tenantA), eq(journalEntries.sourceType, 'document'))));
+    expect(posted).toEqual([]);
+    expect((await inA((tx) => accountingSetting(tx, tenantA, 'invoices'))).number_next).toBe(nextBefore);
+    // the single read answers them like any other invoice
+    const read = (await owner.get(`/accounting/documents/get-document/${ids[74]}`, { json: true })).json().data;
+    expect(read).toMatchObject({ document_number: 'BULK-075', total: money(expected(74).total), amount_due: money(expected(74).total), status: 'draft' });
+    expect(read.items).toHaveLength(4);
+  });
+
+  it('errors deep in a big file are reported on their rows and nothing is created', async () => {
+    const before = (await documentsOf('invoice')).length;
+    const rows = Array.from({ length: 400 }, (_, i) => bulkLine(Math.floor(i / 4), i % 4).replace(/^BULK-/, 'DEEP-'));
+    // row 251 (line 250) disagrees with its first line; invoice 90's number was taken by the 300-line import
+    rows[249] = rows[249].replace('Baobab Traders', 'Kilima Coffee').replace('hello@kilima.test', 'Baobab Traders');
+    for (let j = 356; j < 360; j++) rows[j] = rows[j].replace('DEEP-090', 'BULK-010');
+    const up = (await upload(owner, '/sales/invoices', 'deep.csv', [HEADER, ...rows].join('\n'))).json();
+    const preview = (await owner.json('POST', `/sales/invoices/import/preview/${up.id}`, { mapping: up.mapping })).json();
+    expect(preview).toMatchObject({ total: 400, valid: 395, invalid: 5 });
+    expect(preview.errors).toEqual([
+      { row: 251, field: 'contact', message: 'This line of invoice DEEP-063 does not agree with its first line (row 250).' },
+      ...[358, 359, 360, 361].map((row) => ({ row, field: 'document_number', message: 'The document number has already been taken.' })),
+    ]);
+    const commit = await owner.json('POST', `/sales/invoices/import/commit/${up.id}`, { mapping: up.mapping });
+    expect(commit.statusCode).toBe(422);
+    expect(commit.json().errors.import[0]).toBe('5 rows have errors. Fix them and upload the file again; nothing was imported.');
+    expect((await documentsOf('invoice')).length).toBe(before);
   });
 });

@@ -7,15 +7,17 @@ import type { Tx } from '../../db/client.js';
 import { ValidationError } from '../../http/errors.js';
 import { importable, type ImportContext, type Importable, type RowError } from '../../http/import-export.js';
 import { contacts, currencies, items, taxes } from '../accounting/schema.js';
-import { createDocument, prepareDocument, type DocumentData } from './service.js';
+import { insertDocuments, prepareDocuments } from './bulk.js';
+import type { DocumentData, PreparedDocument } from './service.js';
 
 /**
  * Imports of invoices, bills and estimates (docs/decisions/0014): one row per line, the rows of
  * a document grouped by its number. The document's own columns (contact, dates, currency) are
  * read from its first row and must agree on the others. Every document is checked by the
- * documents service's prepareDocument in the preview (numbers taken, taxes, currency…), its
- * errors reported on the row of the line they concern, and made by createDocument in the
- * commit: drafts, all of them or none.
+ * documents' bulk prepareDocuments (the rules of prepareDocument: numbers taken, taxes,
+ * currency…, with what they read loaded once for the whole file), its errors reported on the row
+ * of the line they concern. The commit writes what the job's validation prepared with
+ * insertDocuments, a few multi-row INSERTs per chunk: drafts, all of them or none.
  */
 
 const LABEL = { invoice: 'invoice', bill: 'bill', estimate: 'estimate' } as const;
@@ -170,6 +172,7 @@ function documentImport(type: DocumentType): Importable {
       for (const i of found) if (!itemId.has(i.name.toLowerCase())) itemId.set(i.name.toLowerCase(), i.id);
       for (const r of rows) r.data.item_id = itemId.get(r.data.item.toLowerCase()) ?? null;
 
+      const ready: Group[] = [];
       for (const g of groupByNumber(rows)) {
         const first = g.rows[0];
         let consistent = true;
@@ -190,32 +193,64 @@ function documentImport(type: DocumentType): Importable {
           for (const r of g.rows) errors.push({ row: r.row, field: 'due_at', message: 'The due at field must be a date after or equal to issued at.' });
           continue;
         }
-        // what the documents service would refuse, on the rows it concerns
-        try {
-          await prepareDocument(tx, ctx.tenantId, toDocument(type, g), null);
-        } catch (err) {
-          if (!(err instanceof ValidationError)) throw err;
-          for (const [field, messages] of Object.entries(err.errors)) {
-            const line = /^items\.(\d+)\.(\w+)/.exec(field);
-            const at = line ? [g.rows[Number(line[1])]] : g.rows;
-            const column = line ? ({ tax_ids: 'taxes', item_id: 'item', name: 'item' } as Record<string, string>)[line[2]] ?? line[2] : fieldColumn(field);
-            for (const r of at) errors.push({ row: r.row, field: column, message: messages[0] });
-          }
-        }
+        ready.push(g);
       }
+      // what the documents service would refuse, on the rows it concerns; what it would store is
+      // kept for the commit, which the job calls right after this check in the same transaction
+      const results = await prepareDocuments(tx, ctx.tenantId, ready.map((g) => toDocument(type, g)));
+      ready.forEach((g, i) => {
+        const { prepared, errors: refused } = results[i];
+        if (prepared) return void preparedOf.set(g.rows[0].data, prepared);
+        for (const [field, messages] of Object.entries(refused)) {
+          const line = /^items\.(\d+)\.(\w+)/.exec(field);
+          const at = line ? [g.rows[Number(line[1])]] : g.rows;
+          const column = line ? ({ tax_ids: 'taxes', item_id: 'item', name: 'item' } as Record<string, string>)[line[2]] ?? line[2] : fieldColumn(field);
+          for (const r of at) errors.push({ row: r.row, field: column, message: messages[0] });
+        }
+      });
       return errors;
     },
     commit: async (tx, ctx, parsed, progress) => {
-      const rows = (parsed as LineRow[]).map((data, i) => ({ row: i, data }));
+      const groups = groupByNumber((parsed as LineRow[]).map((data, i) => ({ row: i, data })));
+      // rows that did not come through this import's check are prepared now (the same rules)
+      const missing = groups.filter((g) => !preparedOf.has(g.rows[0].data));
+      const late = await prepareDocuments(tx, ctx.tenantId, missing.map((g) => toDocument(type, g)));
+      missing.forEach((g, i) => {
+        const { prepared, errors } = late[i];
+        if (!prepared) throw new ValidationError(errors);
+        preparedOf.set(g.rows[0].data, prepared);
+      });
+      const description = (doc: { number: string }) => `${numberLabel.replace(' number', '')} ${doc.number} imported.`;
       let done = 0;
-      for (const g of groupByNumber(rows)) {
-        await createDocument(tx, ctx.tenantId, toDocument(type, g), { userId: ctx.userId, description: `${numberLabel.replace(' number', '')} ${g.number} imported.` });
-        done += g.rows.length;
+      for (let i = 0; i < groups.length; ) {
+        // whole documents, about CHUNK_LINES lines an INSERT
+        const chunk: Group[] = [];
+        let lines = 0;
+        while (i < groups.length && (chunk.length === 0 || lines + groups[i].rows.length <= CHUNK_LINES)) {
+          lines += groups[i].rows.length;
+          chunk.push(groups[i++]);
+        }
+        await insertDocuments(
+          tx,
+          ctx.tenantId,
+          chunk.map((g) => preparedOf.get(g.rows[0].data)!),
+          { userId: ctx.userId, description },
+        );
+        done += lines;
         await progress(done);
       }
     },
   });
 }
+
+/** Lines written per chunk of the commit (the progress moves after each). */
+const CHUNK_LINES = 2000;
+
+/**
+ * What the check prepared for each document, keyed by the parsed data of its first row: the
+ * job's commit receives those same objects, so it writes without checking or reading again.
+ */
+const preparedOf = new WeakMap<LineRow, PreparedDocument>();
 
 /** A document field of the service's errors → the import column it came from. */
 const fieldColumn = (field: string) =>
