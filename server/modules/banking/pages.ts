@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { categories, currencies, paymentMethods } from '../accounting/schema.js';
+import { categories } from '../accounting/schema.js';
+import { accountOptions, currencyOptions, paymentMethodOptions } from './options.js';
 import { bankAccountResource, transactionResource, transferResource } from './resources.js';
-import { bankAccounts } from './schema.js';
 
 /**
  * The Inertia pages of banking (PAGES.md /banking/*). Records are read by the pages through
@@ -13,31 +13,6 @@ import { bankAccounts } from './schema.js';
  * accounts, categories, payment methods), so a page needs no currencies.view or categories.view.
  */
 
-const currencyList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({
-      code: currencies.code,
-      name: currencies.name,
-      rate: currencies.rate,
-      precision: currencies.precision,
-      symbol: currencies.symbol,
-      symbol_first: currencies.symbolFirst,
-      decimal_mark: currencies.decimalMark,
-      thousands_separator: currencies.thousandsSeparator,
-      is_default: currencies.isDefault,
-      enabled: currencies.enabled,
-    })
-    .from(currencies)
-    .where(eq(currencies.tenantId, tenantId))
-    .orderBy(desc(currencies.isDefault), asc(currencies.code));
-
-const accountList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({ id: bankAccounts.id, name: bankAccounts.name, currency_code: bankAccounts.currencyCode, enabled: bankAccounts.enabled })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.tenantId, tenantId))
-    .orderBy(asc(bankAccounts.name));
-
 const categoryList = (tx: Tx, tenantId: number) =>
   tx
     .select({ id: categories.id, name: categories.name, type: categories.type, color: categories.color, enabled: categories.enabled })
@@ -45,23 +20,16 @@ const categoryList = (tx: Tx, tenantId: number) =>
     .where(and(eq(categories.tenantId, tenantId), inArray(categories.type, ['income', 'expense'])))
     .orderBy(asc(categories.name));
 
-const methodList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({ code: paymentMethods.code, name: paymentMethods.name })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.tenantId, tenantId))
-    .orderBy(asc(paymentMethods.name));
-
 type Want = { accounts?: boolean; categories?: boolean; methods?: boolean };
 
 async function options(req: FastifyRequest, want: Want) {
   return req.tenantTx(async (tx) => {
     const id = req.tenant!.id;
     return {
-      currencies: await currencyList(tx, id),
-      ...(want.accounts ? { accounts: await accountList(tx, id) } : {}),
+      currencies: await currencyOptions(tx, id),
+      ...(want.accounts ? { accounts: await accountOptions(tx, id) } : {}),
       ...(want.categories ? { categories: await categoryList(tx, id) } : {}),
-      ...(want.methods ? { paymentMethods: await methodList(tx, id) } : {}),
+      ...(want.methods ? { paymentMethods: await paymentMethodOptions(tx, id) } : {}),
     };
   });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { accountingSetting } from '../accounting/settings/index.js';
-import { categories, currencies, items, paymentMethods, taxes } from '../accounting/schema.js';
-import { bankAccounts } from '../banking/schema.js';
+import { categories, items, taxes } from '../accounting/schema.js';
+import { accountOptions, currencyOptions, paymentMethodOptions } from '../banking/options.js';
 import { companyOf, estimatePublicRoutes, estimatePublicUrl } from './public.js';
 import { documents } from './schema.js';
 
@@ -28,24 +28,6 @@ export const DOCUMENT_PAGES: readonly Page[] = [
 ];
 
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
-
-const currencyList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({
-      code: currencies.code,
-      name: currencies.name,
-      rate: currencies.rate,
-      precision: currencies.precision,
-      symbol: currencies.symbol,
-      symbol_first: currencies.symbolFirst,
-      decimal_mark: currencies.decimalMark,
-      thousands_separator: currencies.thousandsSeparator,
-      is_default: currencies.isDefault,
-      enabled: currencies.enabled,
-    })
-    .from(currencies)
-    .where(eq(currencies.tenantId, tenantId))
-    .orderBy(desc(currencies.isDefault), asc(currencies.code));
 
 /** Sales are income, purchases expense. */
 const categoryList = (tx: Tx, tenantId: number, type: DocumentType) =>
@@ -81,20 +63,6 @@ const itemList = (tx: Tx, tenantId: number) =>
     .where(and(eq(items.tenantId, tenantId), eq(items.enabled, true)))
     .orderBy(asc(items.name), asc(items.id))
     .limit(ITEM_OPTIONS_LIMIT);
-
-const accountList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({ id: bankAccounts.id, name: bankAccounts.name, currency_code: bankAccounts.currencyCode, enabled: bankAccounts.enabled })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.tenantId, tenantId))
-    .orderBy(asc(bankAccounts.name));
-
-const methodList = (tx: Tx, tenantId: number) =>
-  tx
-    .select({ code: paymentMethods.code, name: paymentMethods.name })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.enabled, true)))
-    .orderBy(asc(paymentMethods.position), asc(paymentMethods.name));
 
 /** What the forms take from Settings/Accounting/Invoices and Defaults. */
 async function formSettings(tx: Tx, tenantId: number, type: DocumentType) {
@@ -189,7 +157,7 @@ export async function documentPages(app: FastifyInstance) {
         const t = req.tenant!.id;
         return {
           type: page.type,
-          currencies: await currencyList(tx, t),
+          currencies: await currencyOptions(tx, t),
           categories: await categoryList(tx, t, page.type),
           taxes: await taxList(tx, t),
           items: await itemList(tx, t),
@@ -202,7 +170,7 @@ export async function documentPages(app: FastifyInstance) {
     app.get(page.base, { config: { access: `${page.area}.view` } }, async (req, reply) => {
       const props = await req.tenantTx(async (tx) => ({
         type: page.type,
-        currencies: await currencyList(tx, req.tenant!.id),
+        currencies: await currencyOptions(tx, req.tenant!.id),
         stats: await statsOf(tx, req.tenant!.id, page.type, req.tenant!.timezone || 'UTC'),
       }));
       return render(reply, 'Index', props);
@@ -217,11 +185,11 @@ export async function documentPages(app: FastifyInstance) {
         return {
           type: page.type,
           id,
-          currencies: await currencyList(tx, t),
+          currencies: await currencyOptions(tx, t),
           company: await companyOf(tx, t),
           ...(page.type === 'estimate'
             ? { publicUrl: estimatePublicUrl(config, t, id) }
-            : { accounts: await accountList(tx, t), paymentMethods: await methodList(tx, t), settings: await formSettings(tx, t, page.type) }),
+            : { accounts: await accountOptions(tx, t), paymentMethods: await paymentMethodOptions(tx, t, { enabledOnly: true }), settings: await formSettings(tx, t, page.type) }),
         };
       });
       return render(reply, 'Show', props);
