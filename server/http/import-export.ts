@@ -211,3 +211,32 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
 
 export { IMPORT_LIMITS };
 export { bulkInsert } from './import/bulk.js';
+
+/** An Import page (PAGES.md …/Import): its URL, component, the list it returns to, and its import resource. */
+export interface ImportPage {
+  url: string;
+  component: string;
+  listUrl: string;
+  title: string;
+  resource: Importable;
+}
+
+/**
+ * Registers each page's import endpoints and the page itself, which gets only what the wizard
+ * needs: where the endpoints are, the columns it can map, and the list to go back to.
+ */
+export function importPageRoutes(app: FastifyInstance, pages: readonly ImportPage[]) {
+  for (const p of pages) {
+    p.resource.routes(app);
+    const { def } = p.resource;
+    app.get(p.url, { config: { access: def.permission } }, (_req, reply) =>
+      reply.inertia(p.component, {
+        title: p.title,
+        base: def.base,
+        list_url: p.listUrl,
+        label: def.label,
+        columns: def.columns.map((c) => ({ field: c.field, label: c.label, required: Boolean(c.required) })),
+      }),
+    );
+  }
+}
