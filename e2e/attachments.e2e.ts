@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
+import { apiCall, download, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from(
@@ -12,13 +12,8 @@ const PNG = Buffer.from(
 const attachField = (page: Page) => page.getByLabel('Attach a file');
 const fileList = (page: Page) => page.getByRole('list', { name: 'Attached files' });
 
-/** Downloads through the file's link in the list, as a user's click does, and answers the bytes and name. */
-async function download(page: Page, name: string) {
-  const [file] = await Promise.all([page.waitForEvent('download'), fileList(page).getByRole('link', { name, exact: true }).click()]);
-  const path = await file.path();
-  const { readFileSync } = await import('node:fs');
-  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
-}
+/** Downloads through the file's link in the list, as a user's click does. */
+const downloadListed = (page: Page, name: string) => download(page, fileList(page).getByRole('link', { name, exact: true }));
 
 describe('attachments on documents and transactions', () => {
   let b: Browser;
@@ -68,9 +63,9 @@ describe('attachments on documents and transactions', () => {
 
     await page.reload();
     await fileList(page).getByText(/^600 KB · /).waitFor();
-    const got = await download(page, 'Purchase order.pdf');
+    const got = await downloadListed(page, 'Purchase order.pdf');
     expect(got.name).toBe('Purchase order.pdf');
-    expect(got.bytes.equals(big)).toBe(true);
+    expect(got.body.equals(big)).toBe(true);
     await expectNoSeriousViolations(page, page.url());
   });
 
@@ -106,8 +101,8 @@ describe('attachments on documents and transactions', () => {
     await attachField(page).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
     await toast(page, 'File uploaded successfully').waitFor();
     await page.reload();
-    const got = await download(page, 'receipt.png');
-    expect(got.bytes.equals(PNG)).toBe(true);
+    const got = await downloadListed(page, 'receipt.png');
+    expect(got.body.equals(PNG)).toBe(true);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await expectNoSeriousViolations(page, `${page.url()} (dark)`);
   });

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Flags for Debian's chromium in a container (no GPU, no sandbox, no background traffic). */
@@ -172,4 +172,17 @@ export async function apiCall(page: Page, method: string, url: string, body?: un
     },
     { method, url, body },
   );
+}
+
+/** Clicks what starts a download and answers the saved file's suggested name and bytes. */
+export async function download(page: Page, trigger: Locator): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
+}
+
+/** The import wizard's first step: picks the CSV text as `name`, uploads it, and waits for the column mapping. */
+export async function uploadImportFile(page: Page, name: string, csv: string): Promise<void> {
+  await page.getByLabel('File to import').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload and continue' }).click();
+  await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, openBrowser, registerTenant, reportFailure, type Browser } from './browser';
+import { apiCall, openBrowser, registerTenant, reportFailure, uploadImportFile, type Browser } from './browser';
 
 const HEADER = 'Invoice number,Customer,Issued at,Item,Quantity,Price,Taxes';
 const BAD = [HEADER, 'IMP-1,Kito Bakery,2026-03-01,Bread delivery,2,1500,VAT', 'IMP-1,Kito Bakery,2026-03-01,Crates,two,200,', 'IMP-2,Nobody Ltd,2026-03-02,Consulting,1,100,'].join('\r\n');
@@ -28,9 +28,7 @@ describe('importing invoices', () => {
     await page.getByRole('heading', { name: 'Import invoices', level: 1 }).waitFor();
     await expectNoSeriousViolations(page, 'Invoices/Import (upload)');
 
-    await page.getByLabel('File to import').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: Buffer.from(BAD) });
-    await page.getByRole('button', { name: 'Upload and continue' }).click();
-    await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
+    await uploadImportFile(page, 'invoices.csv', BAD);
     expect(await page.getByLabel(/^Invoice number/).inputValue()).toBe('Invoice number');
     expect(await page.getByLabel(/^Customer/).inputValue()).toBe('Customer');
     await page.getByRole('button', { name: 'Preview the rows' }).click();
@@ -38,19 +36,18 @@ describe('importing invoices', () => {
     await page.getByText('Row 3 · Quantity: The quantity field must be a number.').waitFor();
     await page.getByText('Row 4 · Customer: There is no customer with the name or email "Nobody Ltd".').waitFor();
     await expectNoSeriousViolations(page, 'Invoices/Import (preview with errors)');
-    await page.screenshot({ path: '/tmp/g/invoice-import-errors.png', fullPage: true });
+    await browser.screenshot('invoice-import-errors');
     const none = await apiCall(page, 'GET', '/accounting/documents/json?type=invoice');
     expect((none.json as unknown as { data: unknown[] }).data).toEqual([]);
 
     await page.getByRole('button', { name: 'Upload another file' }).click();
-    await page.getByLabel('File to import').setInputFiles({ name: 'invoices-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(GOOD) });
-    await page.getByRole('button', { name: 'Upload and continue' }).click();
+    await uploadImportFile(page, 'invoices-fixed.csv', GOOD);
     await page.getByRole('button', { name: 'Preview the rows' }).click();
     await page.getByText('Every row is valid: 3 invoice lines will be imported.').waitFor();
     await page.getByRole('button', { name: 'Import 3 invoice lines' }).click();
     await page.getByRole('status').filter({ hasText: '3 invoice lines imported.' }).waitFor({ timeout: 60_000 });
     await expectNoSeriousViolations(page, 'Invoices/Import (finished)');
-    await page.screenshot({ path: '/tmp/g/invoice-import-done.png', fullPage: true });
+    await browser.screenshot('invoice-import-done');
 
     await page.getByRole('link', { name: 'Back to the invoice lines' }).last().click();
     await page.waitForURL(/\/sales\/invoices$/);

@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { openBrowser, registerTenant, reportFailure, type Browser } from './browser';
-
-
-/** Clicks what starts a download and answers the saved file's bytes and suggested name. */
-async function download(page: Page, trigger: Locator): Promise<{ name: string; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
-}
+import { download, openBrowser, registerTenant, reportFailure, uploadImportFile, type Browser } from './browser';
 
 const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
 
@@ -49,9 +41,7 @@ describe('importing and exporting customers', () => {
     expect(csvLines(sample.body)[0]).toBe('Name,Email,Phone,Tax number,Currency code,Website,Address,City,Country,Reference,Enabled');
 
     // upload the file with a bad email
-    await page.getByLabel('File to import').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(BAD) });
-    await page.getByRole('button', { name: 'Upload and continue' }).click();
-    await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
+    await uploadImportFile(page, 'customers.csv', BAD);
     // the columns were matched from the headers
     expect(await page.getByLabel(/^Name/).inputValue()).toBe('Customer name');
     expect(await page.getByLabel(/^Email/).inputValue()).toBe('E-mail');
@@ -79,8 +69,7 @@ describe('importing and exporting customers', () => {
 
     // fix it: upload the corrected file
     await page.getByRole('button', { name: 'Upload another file' }).click();
-    await page.getByLabel('File to import').setInputFiles({ name: 'customers-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(GOOD) });
-    await page.getByRole('button', { name: 'Upload and continue' }).click();
+    await uploadImportFile(page, 'customers-fixed.csv', GOOD);
     await page.getByRole('button', { name: 'Preview the rows' }).click();
     await page.getByText('Every row is valid: 3,003 customers will be imported.').waitFor();
     await page.getByRole('button', { name: 'Import 3,003 customers' }).click();
