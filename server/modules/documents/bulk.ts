@@ -9,7 +9,7 @@ import { bulkInsert } from '../../http/import/bulk.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
 import { accountingSetting, storeAccountingSetting } from '../accounting/settings/service.js';
 import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
-import { addDays, contactAddress, toColumns, TYPE_LABEL, type DocumentData, type PreparedDocument } from './service.js';
+import { addDays, contactAddress, preparedFrom, toColumns, TYPE_LABEL, type DocumentData, type PreparedDocument } from './service.js';
 
 /**
  * Many new documents at once (imports; docs/decisions/0014): the checks, defaults and figures of
@@ -172,47 +172,14 @@ export async function prepareDocuments(tx: Tx, tenantId: number, inputs: readonl
       precision: currency!.precision,
     });
     results.push({
-      prepared: {
-        values: {
-          type,
-          contact_id: input.contact_id,
-          ...contact!.values,
-          document_number: number,
-          order_number: input.order_number ?? null,
-          issued_at: input.issued_at,
-          due_at: input.due_at ?? addDays(input.issued_at, terms),
-          currency_code: code,
-          currency_rate: input.currency_rate ?? currency!.rate,
-          category_id: input.category_id ?? null,
-          discount_type: input.discount_type ?? null,
-          discount_rate: input.discount_type ? (input.discount_rate ?? null) : null,
-          sub_total: totals.sub_total,
-          discount_total: totals.discount_total,
-          tax_total: totals.tax_total,
-          total: totals.total,
-          title: input.title ?? null,
-          notes: input.notes ?? null,
-          footer: input.footer ?? null,
-        },
-        lines: input.items.map((l, i) => {
-          const f = totals.lines[i];
-          return {
-            itemId: l.item_id ?? null,
-            name: l.name,
-            description: l.description ?? null,
-            quantity: l.quantity,
-            price: l.price,
-            discountType: l.discount_type ?? null,
-            discountRate: l.discount_type ? (l.discount_rate ?? null) : null,
-            subTotal: f.sub_total,
-            discount: f.discount,
-            taxTotal: f.tax_total,
-            total: f.total,
-            position: i,
-            taxes: f.taxes.map((t) => ({ taxId: t.tax_id, name: t.name, rate: t.rate, type: t.type, amount: t.amount })),
-          };
-        }),
-      },
+      prepared: preparedFrom(input, totals, {
+        type,
+        contact: contact!.values,
+        number,
+        dueAt: input.due_at ?? addDays(input.issued_at, terms),
+        currencyCode: code,
+        currencyRate: input.currency_rate ?? currency!.rate,
+      }),
     });
   }
   await numberDocuments(tx, tenantId, results, used);

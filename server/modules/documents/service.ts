@@ -504,17 +504,36 @@ export async function prepareDocument(tx: Tx, tenantId: number, input: DocumentD
   const terms = input.due_at ? 0 : (await accountingSetting(tx, tenantId, 'invoices')).payment_terms;
   // the contact is copied when the document is made, while it is a draft, and when its contact changes
   const snapshot = !current || current.status === 'draft' || current.contact_id !== input.contact_id;
+  return preparedFrom(input, totals, {
+    type,
+    contact: snapshot ? contact!.values : {},
+    number,
+    dueAt: input.due_at ?? addDays(input.issued_at, terms),
+    currencyCode: code,
+    currencyRate: rate,
+  });
+}
+
+/**
+ * What is stored for a checked document: its row's values by API field and its lines with
+ * their figures (prepareDocument one at a time, prepareDocuments in bulk.ts for imports).
+ */
+export function preparedFrom(
+  input: DocumentData,
+  totals: DocumentTotals,
+  head: { type: DocumentType; contact: Row; number: string | null | undefined; dueAt: string; currencyCode: string | undefined; currencyRate: string | undefined },
+): PreparedDocument {
   return {
     values: {
-      type,
+      type: head.type,
       contact_id: input.contact_id,
-      ...(snapshot ? contact!.values : {}),
-      document_number: number,
+      ...head.contact,
+      document_number: head.number,
       order_number: input.order_number ?? null,
       issued_at: input.issued_at,
-      due_at: input.due_at ?? addDays(input.issued_at, terms),
-      currency_code: code,
-      currency_rate: rate,
+      due_at: head.dueAt,
+      currency_code: head.currencyCode,
+      currency_rate: head.currencyRate,
       category_id: input.category_id ?? null,
       discount_type: input.discount_type ?? null,
       discount_rate: input.discount_type ? (input.discount_rate ?? null) : null,
