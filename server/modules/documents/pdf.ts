@@ -66,18 +66,9 @@ export interface DocumentOutput {
   columns: { item_name: string; price_name: string; quantity_name: string };
 }
 
-interface DocRow {
-  id: number;
-  type: DocumentType;
-  status: string;
-  document_number: string;
-  order_number: string | null;
-  title: string | null;
-  issued_at: string;
-  due_at: string | null;
-  sent_at: string | null;
-  notes: string | null;
-  footer: string | null;
+/** the documents row as read for the PDF: the head fields as they print, then what becomes currency and contact */
+interface DocRow
+  extends Pick<DocumentOutput, 'id' | 'type' | 'status' | 'document_number' | 'order_number' | 'title' | 'issued_at' | 'due_at' | 'sent_at' | 'notes' | 'footer'> {
   currency_code: string;
   currency_rate: string;
   contact_id: number;
