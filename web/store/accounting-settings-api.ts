@@ -3,8 +3,8 @@ import type { Paginator } from '@common/schemas/list-query';
 import type { AccountingSettingKey, AccountingSettings, CategoryInput, CategoryType, CurrencyInput, PaymentMethodInput } from '@common/schemas/accounting-settings';
 import type { TaxInput } from '@common/schemas/accounting';
 import type { ListParams } from '@/components/data-table/query';
-import { xsrfToken } from '@/lib/cookies';
 import { api } from './api';
+import { uploadFile } from './upload';
 
 type Answer<T> = { message: string; data: T };
 type Stamps = { created_at: string; updated_at: string };
@@ -190,36 +190,7 @@ export const {
   useUpdateSectionMutation,
 } = accountingSettingsApi;
 
-/**
- * POST /settings/accounting/logo (multipart) with the upload's progress (0–100), which fetch
- * cannot report. Resolves with the answer; a failure rejects with `{ status, data }` as RTK
- * Query does, so the same error helpers read it.
- */
+/** POST /settings/accounting/logo (multipart, the image in `logo`) with the upload's progress (0–100). */
 export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<Answer<{ logo: string }>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/settings/accounting/logo');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = xsrfToken();
-    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        reject({ status: 'PARSING_ERROR', data: xhr.responseText });
-        return;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as Answer<{ logo: string }>);
-      else reject({ status: xhr.status, data });
-    };
-    xhr.onerror = () => reject({ status: 'FETCH_ERROR', error: 'Network error' });
-    const body = new FormData();
-    body.append('logo', file);
-    xhr.send(body);
-  });
+  return uploadFile<Answer<{ logo: string }>>('/settings/accounting/logo', file, onProgress, 'logo').done;
 }

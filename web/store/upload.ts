@@ -4,11 +4,11 @@ import { xsrfToken } from '@/lib/cookies';
 export type UploadError = { status: number | 'FETCH_ERROR'; data?: { message?: string; errors?: Record<string, string[]> } };
 
 /**
- * POST a file (multipart, in the part named `file`) reporting the upload's progress (0–100).
+ * POST a file (multipart, in the part named `field`) reporting the upload's progress (0–100).
  * A fetch cannot report upload progress, so uploads use XMLHttpRequest, with the same headers
  * as the RTK base query (script call, JSON answer, CSRF token).
  */
-export function uploadFile<T>(url: string, file: File, onProgress: (percent: number) => void): { done: Promise<T>; abort: () => void } {
+export function uploadFile<T>(url: string, file: File, onProgress: (percent: number) => void, field = 'file'): { done: Promise<T>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<T>((resolve, reject) => {
     xhr.open('POST', url);
@@ -32,7 +32,7 @@ export function uploadFile<T>(url: string, file: File, onProgress: (percent: num
     xhr.onerror = () => reject({ status: 'FETCH_ERROR' } satisfies UploadError);
     xhr.onabort = () => reject({ status: 'FETCH_ERROR', data: { message: 'The upload was cancelled.' } } satisfies UploadError);
     const form = new FormData();
-    form.append('file', file);
+    form.append(field, file);
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };
