@@ -23,7 +23,7 @@ import { Field } from '@/components/form/Field';
 import { FieldError } from '@/components/form/FieldError';
 import { MoneyField } from '@/components/form/MoneyField';
 import { currencyDigits } from '@/components/form/money';
-import { controlBase, controlClasses, controlState, labelClasses } from '@/components/form/styles';
+import { controlBase, controlClasses, controlState, decimalInputProps, labelClasses } from '@/components/form/styles';
 import { Money } from '@/components/money';
 import {
   applyItem,
@@ -269,10 +269,7 @@ function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, dis
             {(control) => (
               <input
                 {...control}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                dir="ltr"
+                {...decimalInputProps}
                 disabled={disabled}
                 value={line.quantity}
                 onChange={(e) => onUpdate({ quantity: e.target.value }, ['quantity'])}
@@ -452,10 +449,7 @@ function DiscountFields({
           {(control) => (
             <input
               {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              dir="ltr"
+              {...decimalInputProps}
               disabled={disabled}
               value={line.discount_rate ?? ''}
               onChange={(e) => onUpdate({ discount_rate: e.target.value }, ['discount_rate'])}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
 import { currencyDigits, formatMinor, minorToDecimal, parseMoney } from './money';
-import { controlClasses } from './styles';
+import { controlClasses, decimalInputProps } from './styles';
 
 export type MoneyFieldProps<T extends FormValues, K extends KeysOf<T, number | null | undefined>> = BoundFieldProps<T, K> & {
   /** ISO 4217 code: decides the decimals (USD 2, JPY 0, KWD 3) and the symbol shown. */
@@ -44,10 +44,7 @@ export function MoneyField<T extends FormValues, K extends KeysOf<T, number | nu
       {(control) => (
         <input
           {...control}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
+          {...decimalInputProps}
           name={name}
           disabled={disabled}
           placeholder={placeholder ?? minorToDecimal(0, digits)}

@@ -25,3 +25,6 @@ export const hintClasses = 'mt-1.5 text-xs text-slate-500 dark:text-slate-400';
 
 /** A native select outside a Field (table filters, rows per page); add a chevron at the end. */
 export const selectClasses = cx(controlClasses(false), 'appearance-none pe-9');
+
+/** The attributes of a box for a decimal number (amounts, quantities, rates): a numeric keyboard on phones, digits left to right in RTL too. */
+export const decimalInputProps = { type: 'text', inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' } as const;
