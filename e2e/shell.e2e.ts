@@ -87,6 +87,16 @@ async function closeCustomizer(page: Page) {
   await eventually(() => focusedLabel(page), 'Theme customizer');
 }
 
+/**
+ * Waits until a dialog's opening animation has finished (Headless UI marks its transitioning
+ * parts with data-transition / data-enter). Twice on the loaded CI machine an Escape pressed
+ * straight after opening left the dialog open for 15 s; it never happened locally, even with the
+ * page's CPU slowed eightfold, so the flows press Escape on a dialog that has settled.
+ */
+async function settled(dialog: Locator) {
+  await eventually(() => dialog.evaluate((el) => el.querySelectorAll('[data-transition], [data-enter]').length === 0 && !el.hasAttribute('data-transition')), true);
+}
+
 /** The aria-label (else the text) of the focused element. */
 function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -341,6 +351,7 @@ describe('application shell', () => {
       await page.keyboard.press('Tab');
       expect(await focusInDrawer()).toBe(true);
     }
+    await settled(drawer);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await eventually(() => focusedLabel(page), 'Open menu');
@@ -382,6 +393,7 @@ describe('application shell', () => {
     // Escape closes it and focus returns to the search button.
     await page.getByRole('button', { name: 'Search…' }).click();
     await input.waitFor({ state: 'visible' });
+    await settled(page.getByRole('dialog', { name: 'Search the menu' }));
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Search the menu' }).waitFor({ state: 'hidden' });
     await eventually(async () => (await focusedLabel(page))?.startsWith('Search…'), true);
