@@ -207,7 +207,7 @@ export default function Notifications() {
                 Mark as read
               </Button>
             )}
-            <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => setToDelete(n)} aria-label={`Delete ${n.title}`}>
+            <Button size="sm" variant="danger-ghost" onClick={() => setToDelete(n)} aria-label={`Delete ${n.title}`}>
               <Trash aria-hidden="true" className="size-4" />
             </Button>
           </>
@@ -226,7 +226,7 @@ export default function Notifications() {
             <>
               <Button
                 variant="outline"
-                className="text-danger"
+                className="text-danger-strong dark:text-red-300"
                 onClick={() => {
                   // One dialog at a time: the drawer closes, the question opens.
                   setShown(null);

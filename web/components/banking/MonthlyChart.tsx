@@ -25,7 +25,7 @@ export function MonthlyChart({ accountId, currencyCode }: { accountId: number; c
   return (
     <Card title={`Income and expense by month (${currencyCode})`}>
       {isError ? (
-        <p className="text-sm text-danger">The chart could not be loaded.</p>
+        <p className="text-sm text-red-600 dark:text-red-400">The chart could not be loaded.</p>
       ) : isLoading ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>
       ) : (

@@ -64,7 +64,7 @@ export function RecordActions({ area, href, name, onDelete, size = 'sm' }: { are
         </Link>
       )}
       {canDelete && (
-        <Button size={size} variant="ghost" className="text-danger hover:text-danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+        <Button size={size} variant="danger-ghost" onClick={onDelete} aria-label={`Delete ${name}`}>
           <Trash aria-hidden="true" className="size-4" />
           {size === 'md' && 'Delete'}
         </Button>

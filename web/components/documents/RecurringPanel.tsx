@@ -60,7 +60,7 @@ export function RecurringPanel({ doc }: { doc: FullDocument }) {
       }
     >
       {query.isLoading && <SkeletonText lines={2} />}
-      {query.error && <p className="text-sm text-danger">{errorMessage(query.error, 'The recurring schedule could not be loaded.')}</p>}
+      {query.error && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(query.error, 'The recurring schedule could not be loaded.')}</p>}
       {query.isSuccess && recurrence && <Schedule recurrence={recurrence} />}
       {query.isSuccess && recurrence && cancelled && (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">This invoice is cancelled: no more invoices will be made from it.</p>

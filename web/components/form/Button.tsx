@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cx } from '../cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'outline' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'outline' | 'ghost' | 'danger-ghost';
 export type ButtonSize = 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -12,6 +12,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-primary dark:border-slate-600 dark:bg-transparent dark:text-slate-200 dark:hover:bg-slate-700',
   ghost:
     'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-primary dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white',
+  // delete and remove beside other actions: the danger red dark enough to read (5.45:1 on white)
+  'danger-ghost':
+    'text-danger-strong hover:bg-red-50 hover:text-red-800 focus-visible:outline-danger dark:text-red-300 dark:hover:bg-red-500/10 dark:hover:text-red-200',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -50,7 +50,7 @@ export function Field({ id, label, hideLabel = false, hint, error, required = fa
         <label htmlFor={controlId} className={labelClasses}>
           {label}
           {required && (
-            <span className="ms-0.5 text-danger" aria-hidden="true">
+            <span className="ms-0.5 text-red-600 dark:text-red-400" aria-hidden="true">
               *
             </span>
           )}

@@ -192,7 +192,7 @@ export function DateRangeField<
       <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
         {required && (
-          <span className="ms-0.5 text-danger" aria-hidden="true">
+          <span className="ms-0.5 text-red-600 dark:text-red-400" aria-hidden="true">
             *
           </span>
         )}

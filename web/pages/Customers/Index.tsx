@@ -93,7 +93,7 @@ export function ContactsIndex({ type }: { type: ContactType }) {
                     </Link>
                   )}
                   {canDelete && (
-                    <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => void deletion.ask([c])} aria-label={`Delete ${c.name}`} title="Delete">
+                    <Button size="sm" variant="danger-ghost" onClick={() => void deletion.ask([c])} aria-label={`Delete ${c.name}`} title="Delete">
                       <Trash aria-hidden="true" className="size-4" />
                     </Button>
                   )}

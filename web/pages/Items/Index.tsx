@@ -131,7 +131,7 @@ export default function ItemsIndex({ currency, categories }: Props) {
                       </Link>
                     )}
                     {canDelete && (
-                      <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => void deletion.ask([i])} aria-label={`Delete ${i.name}`} title="Delete">
+                      <Button size="sm" variant="danger-ghost" onClick={() => void deletion.ask([i])} aria-label={`Delete ${i.name}`} title="Delete">
                         <Trash aria-hidden="true" className="size-4" />
                       </Button>
                     )}

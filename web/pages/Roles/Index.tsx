@@ -95,7 +95,7 @@ export default function RolesIndex() {
                       </Link>
                     )}
                     {canDelete && (
-                      <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => setToDelete(r)} aria-label={`Delete ${r.name}`}>
+                      <Button size="sm" variant="danger-ghost" onClick={() => setToDelete(r)} aria-label={`Delete ${r.name}`}>
                         <Trash aria-hidden="true" className="size-4" />
                       </Button>
                     )}

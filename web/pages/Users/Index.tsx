@@ -196,7 +196,7 @@ function Invitations({ canInvite }: { canInvite: boolean }) {
       {isLoading ? (
         <p className="p-5 text-sm text-slate-500">Loading invitations…</p>
       ) : isError ? (
-        <p role="alert" className="p-5 text-sm text-danger">
+        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
           {errorMessage(error, 'Failed to fetch invitations')}
         </p>
       ) : !data?.length ? (
@@ -222,7 +222,7 @@ function Invitations({ canInvite }: { canInvite: boolean }) {
               <div className="flex items-center gap-2">
                 <StatusPill status={inv.expired ? 'expired' : 'pending'} />
                 {canInvite && (
-                  <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={() => setToCancel(inv)} aria-label={`Cancel the invitation of ${inv.email}`}>
+                  <Button size="sm" variant="danger-ghost" onClick={() => setToCancel(inv)} aria-label={`Cancel the invitation of ${inv.email}`}>
                     <X aria-hidden="true" className="size-4" />
                     Cancel
                   </Button>
@@ -343,8 +343,7 @@ export default function UsersIndex({ roles }: Props) {
                       {canDelete && (
                         <Button
                           size="sm"
-                          variant="ghost"
-                          className="text-danger hover:text-danger"
+                          variant="danger-ghost"
                           onClick={() => setToRemove(u)}
                           aria-label={`Remove ${u.name}`}
                           title="Remove from the company"

@@ -136,7 +136,7 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
             </Link>
           )}
           {canDelete && (
-            <Button variant="ghost" className="text-danger hover:text-danger" onClick={() => del.ask(doc)}>
+            <Button variant="danger-ghost" onClick={() => del.ask(doc)}>
               <Trash aria-hidden="true" className="size-4" />
               Delete
             </Button>
@@ -272,7 +272,7 @@ function Payments({ doc, kind, canUpdate, props }: { doc: FullDocument; kind: Ki
                 </p>
               </div>
               {canUpdate && (
-                <Button size="sm" variant="ghost" className="text-danger hover:text-danger" aria-label={`Delete the payment of ${p.paid_at}`} onClick={() => setTarget(p)}>
+                <Button size="sm" variant="danger-ghost" aria-label={`Delete the payment of ${p.paid_at}`} onClick={() => setTarget(p)}>
                   <Trash aria-hidden="true" className="size-4" />
                 </Button>
               )}

@@ -107,7 +107,7 @@ export function PaymentDialog({
         <TextField form={form} name="amount" label={`Amount${account ? ` in ${account.currency_code}` : ''}`} inputMode="decimal" required />
         <SelectField form={form} name="payment_method" label="Payment method" placeholder="None" options={methods.map((m) => ({ value: m.code, label: m.name }))} />
         <TextField form={form} name="reference" label="Reference" maxLength={255} className="sm:col-span-2" />
-        {usable.length === 0 && <p className="text-sm text-danger sm:col-span-2">Add a bank account first: a payment goes into an account.</p>}
+        {usable.length === 0 && <p className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">Add a bank account first: a payment goes into an account.</p>}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={onClose}>
             Cancel
@@ -197,7 +197,7 @@ export function Timeline({ id, canComment }: { id: number; canComment: boolean }
         </form>
       )}
       {query.isLoading && <SkeletonText lines={3} />}
-      {query.error && <p className="text-sm text-danger">{errorMessage(query.error, 'The timeline could not be loaded.')}</p>}
+      {query.error && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(query.error, 'The timeline could not be loaded.')}</p>}
       {query.data && query.data.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">Nothing has happened yet.</p>}
       {query.data && query.data.length > 0 && (
         <ol className="relative space-y-4 border-s border-slate-200 ps-5 dark:border-slate-700" aria-label="History">

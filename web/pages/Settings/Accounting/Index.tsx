@@ -117,7 +117,7 @@ export function LoadingCard() {
 export function LoadFailure({ error, retry }: { error: unknown; retry: () => unknown }) {
   return (
     <Card>
-      <p role="alert" className="mb-4 text-sm text-danger">
+      <p role="alert" className="mb-4 text-sm text-red-600 dark:text-red-400">
         {errorMessage(error, 'The settings could not be loaded.')}
       </p>
       <Button variant="outline" onClick={() => void retry()}>

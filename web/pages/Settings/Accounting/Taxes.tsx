@@ -62,7 +62,7 @@ export function RowActions({ name, onEdit, onDelete, children }: { name: string;
         </Button>
       )}
       {onDelete && (
-        <Button size="sm" variant="ghost" className="text-danger hover:text-danger" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
+        <Button size="sm" variant="danger-ghost" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
           <Trash2 aria-hidden="true" className="size-4" />
         </Button>
       )}
