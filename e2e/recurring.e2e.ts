@@ -65,6 +65,8 @@ describe('recurring invoices', () => {
     await toast(page, 'Recurring invoice saved successfully.').waitFor();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await panel(page).getByTestId('recurring-schedule').getByText(`Every month from 31 Jan ${YEAR}, 3 times`).waitFor();
+    // the timeline notes it without a reload
+    await page.getByText(`Set to recur: Every month from 31 Jan ${YEAR}, 3 times.`).waitFor();
 
     await page.reload();
     await panel(page).getByTestId('recurring-schedule').getByText(`Every month from 31 Jan ${YEAR}, 3 times`).waitFor();
@@ -129,6 +131,7 @@ describe('recurring invoices', () => {
     await confirm.getByRole('button', { name: 'Stop' }).click();
     await toast(page, 'Recurring invoice stopped successfully.').waitFor();
     await panel(page).getByText('This invoice does not recur.').waitFor();
+    await page.getByText('Recurrence stopped.').waitFor();
     await page.reload();
     await panel(page).getByText('This invoice does not recur.').waitFor();
     expect(await panel(page).getByTestId('recurring-schedule').count()).toBe(0);

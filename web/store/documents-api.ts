@@ -123,7 +123,7 @@ export const documentsApi = api.injectEndpoints({
     }),
     // Recurring invoices (docs/decisions/0014-recurring-invoices-and-document-imports.md). The
     // recurrence is tagged as a part of its document, so a status change (a cancel) refreshes it
-    // too; the server records no timeline entry for it, so the timeline is left alone.
+    // too; setting or stopping it writes a line on the timeline.
     getRecurrence: build.query<DocumentRecurrence | null, number>({
       query: (id) => `/accounting/documents/recurring/${id}`,
       transformResponse: (r: { data: DocumentRecurrence | null }) => r.data,
@@ -131,11 +131,11 @@ export const documentsApi = api.injectEndpoints({
     }),
     setRecurrence: build.mutation<Answer<DocumentRecurrence>, { id: number } & DocumentRecurrenceInput>({
       query: ({ id, ...body }) => ({ url: `/accounting/documents/recurring/${id}`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Document', id: `recurring-${id}` }],
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Document', id: `recurring-${id}` }, { type: 'Comment', id }],
     }),
     stopRecurrence: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/accounting/documents/recurring/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [{ type: 'Document', id: `recurring-${id}` }],
+      invalidatesTags: (_r, _e, id) => [{ type: 'Document', id: `recurring-${id}` }, { type: 'Comment', id }],
     }),
   }),
 });

@@ -100,11 +100,14 @@ describe('/accounting/documents/recurring/{id}', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json().data).toEqual({ frequency: 'monthly', interval: 1, starts_at: '2027-01-31', ends_at: null, count: 12, generated: 0, next_at: '2027-01-31' });
     expect((await owner.get(`/accounting/documents/recurring/${id}`, { json: true })).json().data.next_at).toBe('2027-01-31');
+    const timeline = async () => ((await owner.get(`/accounting/documents/comments/${id}`, { json: true })).json().data as { type: string; description: string }[])[0];
+    expect(await timeline()).toMatchObject({ type: 'recurring', description: 'Set to recur: Every month from 31 Jan 2027, 12 times.' });
 
     const stop = await owner.request('DELETE', `/accounting/documents/recurring/${id}`, { json: true });
     expect(stop.statusCode).toBe(200);
     expect(stop.json().message).toBe('Recurring invoice stopped successfully.');
     expect((await owner.get(`/accounting/documents/recurring/${id}`, { json: true })).json()).toEqual({ data: null });
+    expect(await timeline()).toMatchObject({ type: 'recurring', description: 'Recurrence stopped.' });
     expect((await owner.request('DELETE', `/accounting/documents/recurring/${id}`, { json: true })).statusCode).toBe(404);
   });
 
@@ -123,6 +126,8 @@ describe('/accounting/documents/recurring/{id}', () => {
       expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
     }
     expect((await owner.get(`/accounting/documents/recurring/${id}`, { json: true })).json().data).toBeNull();
+    const lines = (await owner.get(`/accounting/documents/comments/${id}`, { json: true })).json().data as { type: string }[];
+    expect(lines.filter((l) => l.type === 'recurring')).toEqual([]);
 
     const estimate = await owner.json('POST', '/accounting/documents/store', {
       type: 'estimate',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { scheduleInWords } from '../../../common/documents/recurring-words.js';
 import { documentRecurringSchema, RECURRING_FREQUENCIES } from '../../../common/schemas/documents.js';
 import type { Database, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
@@ -9,7 +10,7 @@ import { validate } from '../../http/validate.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { today as requestToday } from './resources.js';
 import { documentRecurrings } from './schema.js';
-import { createDocument, findDocument, loadDocument, type DocumentRecord } from './service.js';
+import { createDocument, findDocument, loadDocument, recordHistory, type DocumentRecord } from './service.js';
 
 /**
  * Recurring invoices (docs/decisions/0014-recurring-invoices-and-document-imports.md):
@@ -250,7 +251,10 @@ export async function recurringRoutes(app: FastifyInstance) {
     const input = validate(documentRecurringSchema, req.body);
     const data = await req.tenantTx(async (tx) => {
       const doc = await invoiceFor(tx, req);
-      return setRecurrence(tx, req.tenant!.id, doc, { ...input, ends_at: input.ends_at ?? null, count: input.count ?? null }, requestToday(req));
+      const schedule = { ...input, ends_at: input.ends_at ?? null, count: input.count ?? null };
+      const saved = await setRecurrence(tx, req.tenant!.id, doc, schedule, requestToday(req));
+      await recordHistory(tx, req.tenant!.id, doc.id, { type: 'recurring', description: `Set to recur: ${scheduleInWords(schedule)}.`, userId: req.user?.id ?? null });
+      return saved;
     });
     return { message: data.next_at ? 'Recurring invoice saved successfully.' : 'Recurring invoice saved: no invoice is left to make.', data };
   });
@@ -263,6 +267,7 @@ export async function recurringRoutes(app: FastifyInstance) {
         .where(and(eq(documentRecurrings.tenantId, req.tenant!.id), eq(documentRecurrings.documentId, doc.id)))
         .returning({ id: documentRecurrings.id });
       if (!deleted.length) throw notFound('Recurring invoice');
+      await recordHistory(tx, req.tenant!.id, doc.id, { type: 'recurring', description: 'Recurrence stopped.', userId: req.user?.id ?? null });
     });
     return { message: 'Recurring invoice stopped successfully.' };
   });

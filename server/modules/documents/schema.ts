@@ -120,7 +120,7 @@ export const documentItemTaxes = tenantTable(
  * The timeline on a document's Show page: status changes, sends, views, payments and
  * users' comments (GET /accounting/documents/comments/{id}).
  */
-export const HISTORY_TYPES = ['comment', 'status', 'sent', 'viewed', 'payment', 'created', 'converted', 'reminder', 'attachment'] as const;
+export const HISTORY_TYPES = ['comment', 'status', 'sent', 'viewed', 'payment', 'created', 'converted', 'reminder', 'attachment', 'recurring'] as const;
 export const documentHistories = tenantTable(
   'document_histories',
   {

@@ -15,7 +15,7 @@ import { useCan } from '@/lib/page';
 import { useGetRecurrenceQuery, useSetRecurrenceMutation, useStopRecurrenceMutation, type DocumentRecurrence, type FullDocument } from '@/store/documents-api';
 import { todayIso } from './pages/kinds';
 import { recurringFormSchema, recurringFormValues, scheduleOf, toRecurringInput, type RecurringEnd, type RecurringFormValues } from './recurring-form';
-import { everyInWords, formatDay, generatedInWords, scheduleInWords, unitOf } from './recurring-words';
+import { everyInWords, formatDay, generatedInWords, scheduleInWords, unitOf } from '@common/documents/recurring-words';
 
 // the server's own sentence (server/modules/documents/recurring.ts), shown before anyone tries
 const CANCELLED = 'A cancelled invoice cannot recur.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentRecurringSchema } from '@common/schemas/documents';
 import { zodIssueMessages } from '@common/validation';
-import type { RecurringFrequency, RecurringSchedule } from './recurring-words';
+import type { RecurringFrequency, RecurringSchedule } from '@common/documents/recurring-words';
 
 /** How a schedule ends, as the form asks it: never, on a date, or after a number of invoices. */
 export const RECURRING_ENDS = ['never', 'on', 'after'] as const;

@@ -1,4 +1,4 @@
-import type { RECURRING_FREQUENCIES } from '@common/schemas/documents';
+import type { RECURRING_FREQUENCIES } from '../schemas/documents.js';
 
 /** How a recurring invoice repeats (docs/decisions/0014-recurring-invoices-and-document-imports.md). */
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
