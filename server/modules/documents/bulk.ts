@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DocumentType } from '../../../common/documents/status.js';
-import { documentTotals, type TaxSpec } from '../../../common/documents/totals.js';
 import { invoiceNumber } from '../../../common/schemas/accounting-settings.js';
 import { CONTACT_TYPE_OF } from '../../../common/schemas/documents.js';
 import { rows, type Tx } from '../../db/client.js';
@@ -9,7 +8,7 @@ import { bulkInsert } from '../../http/import/bulk.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
 import { accountingSetting, storeAccountingSetting } from '../accounting/settings/service.js';
 import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
-import { addDays, contactAddress, preparedFrom, toColumns, TYPE_LABEL, type DocumentData, type PreparedDocument } from './service.js';
+import { addDays, contactAddress, preparedFrom, toColumns, totalsOf, TYPE_LABEL, type DocumentData, type PreparedDocument } from './service.js';
 
 /**
  * Many new documents at once (imports; docs/decisions/0014): the checks, defaults and figures of
@@ -156,21 +155,7 @@ export async function prepareDocuments(tx: Tx, tenantId: number, inputs: readonl
     }
     if (number) used.add(key(type, number));
 
-    const totals = documentTotals({
-      lines: input.items.map((l) => ({
-        quantity: l.quantity,
-        price: l.price,
-        discount_type: l.discount_type ?? null,
-        discount_rate: l.discount_rate ?? null,
-        taxes: [...new Set(l.tax_ids ?? [])].map((id): TaxSpec => {
-          const t = taxById.get(id)!;
-          return { id: t.id, name: t.name, rate: t.rate, type: t.type };
-        }),
-      })),
-      discount_type: input.discount_type ?? null,
-      discount_rate: input.discount_rate ?? null,
-      precision: currency!.precision,
-    });
+    const totals = totalsOf(input, taxById, currency!.precision);
     results.push({
       prepared: preparedFrom(input, totals, {
         type,

@@ -477,21 +477,7 @@ export async function prepareDocument(tx: Tx, tenantId: number, input: DocumentD
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const rate = input.currency_rate ?? (current && current.currency_code === code ? current.currency_rate : currency!.rate);
-  const totals: DocumentTotals = documentTotals({
-    lines: input.items.map((l) => ({
-      quantity: l.quantity,
-      price: l.price,
-      discount_type: l.discount_type ?? null,
-      discount_rate: l.discount_rate ?? null,
-      taxes: [...new Set(l.tax_ids ?? [])].map((id): TaxSpec => {
-        const t = taxById.get(id)!;
-        return { id: t.id, name: t.name, rate: t.rate, type: t.type };
-      }),
-    })),
-    discount_type: input.discount_type ?? null,
-    discount_rate: input.discount_rate ?? null,
-    precision: currency!.precision,
-  });
+  const totals = totalsOf(input, taxById, currency!.precision);
 
   if (current && !isZero(current.amount_paid)) {
     if (code !== current.currency_code) throw fieldError('currency_code', 'The currency of a document with payments cannot be changed.');
@@ -511,6 +497,25 @@ export async function prepareDocument(tx: Tx, tenantId: number, input: DocumentD
     dueAt: input.due_at ?? addDays(input.issued_at, terms),
     currencyCode: code,
     currencyRate: rate,
+  });
+}
+
+/** The figures of a checked document's input: its lines with their taxes (looked up by id), discounts, rounded to the currency. */
+export function totalsOf(input: DocumentData, taxById: ReadonlyMap<number, TaxSpec>, precision: number): DocumentTotals {
+  return documentTotals({
+    lines: input.items.map((l) => ({
+      quantity: l.quantity,
+      price: l.price,
+      discount_type: l.discount_type ?? null,
+      discount_rate: l.discount_rate ?? null,
+      taxes: [...new Set(l.tax_ids ?? [])].map((id): TaxSpec => {
+        const t = taxById.get(id)!;
+        return { id: t.id, name: t.name, rate: t.rate, type: t.type };
+      }),
+    })),
+    discount_type: input.discount_type ?? null,
+    discount_rate: input.discount_rate ?? null,
+    precision,
   });
 }
 
