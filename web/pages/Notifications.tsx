@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { Drawer } from '@/components/overlay/Drawer';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
+import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { useSharedProps } from '@/lib/page';
 import {
   useDeleteNotificationMutation,
@@ -24,8 +25,6 @@ import {
 } from '@/store/notifications-api';
 
 // SPEC §8: a delete is confirmed by a warning toast that closes after 1500 ms.
-const DELETED = 'Delete Successfully';
-const SHORT_TOAST = { autoClose: 1500 };
 
 const FILTERS: TableFilter[] = [
   {

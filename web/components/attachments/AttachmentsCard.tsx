@@ -2,7 +2,8 @@ import { Download, FileText, Image as ImageIcon, Paperclip, Trash } from 'lucide
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, type Attachment } from '@common/attachments';
-import { SHORT_TOAST, useConfirmDelete } from '@/components/banking/shared';
+import { useConfirmDelete } from '@/components/banking/shared';
+import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { Card } from '@/components/display/Card';
 import { formatBytes } from '@/components/upload/file-checks';
 import { FileUpload } from '@/components/upload/FileUpload';
@@ -19,7 +20,6 @@ import {
 } from '@/store/attachments-api';
 import { uploadFile } from '@/store/upload';
 
-const DELETED = 'Delete Successfully';
 
 /**
  * The files attached to a record (an invoice, bill, estimate or bank transaction): each one

@@ -9,9 +9,8 @@ import { Button, buttonClasses } from '@/components/form/Button';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
+import { SHORT_TOAST } from '@/lib/toasts';
 
-/** Short delete messages ("Deleted.") go away quickly, as on Users/Index. */
-export const SHORT_TOAST = { autoClose: 1500 };
 
 /**
  * Delete with a confirm dialog: the server's message as a warning toast, a failure (an account

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/errors';
+import { SHORT_TOAST } from '@/lib/toasts';
 
-const SHORT_TOAST = { autoClose: 1500 };
 
 type Named = { id: number; name: string };
 

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '@/components/form/Button';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
+import { SHORT_TOAST } from '@/lib/toasts';
 import { useCan } from '@/lib/page';
 import { useDeleteRoleMutation, useGetRolesQuery } from '@/store/roles-api';
 
@@ -51,7 +52,7 @@ export default function RolesIndex() {
     if (!toDelete) return;
     try {
       const answer = await remove(toDelete.id).unwrap();
-      toast.warning(answer.message, { autoClose: 1500 });
+      toast.warning(answer.message, SHORT_TOAST);
       setToDelete(null);
     } catch (err) {
       toast.error(errorMessage(err, 'An error occurred'));

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { Modal } from '@/components/overlay/Modal';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
+import { SHORT_TOAST } from '@/lib/toasts';
 import { useCan, useSharedProps } from '@/lib/page';
 import {
   useCancelInvitationMutation,
@@ -34,7 +35,6 @@ import {
 
 type Props = { roles: RoleRef[] };
 
-const SHORT_TOAST = { autoClose: 1500 };
 
 /** The first message of each field of a 422 answer. */
 function fieldErrors(err: unknown): Record<string, string> {

@@ -12,7 +12,8 @@ import { cx } from '@/components/cx';
 import { useCan } from '@/lib/page';
 import { useDeleteDocumentMutation, useGetDocumentsQuery, type DocumentRow } from '@/store/documents-api';
 import { documentStatusLabel } from '@/components/documents/DocumentStatusBadge';
-import { DocumentStatus, DELETED } from './parts';
+import { DELETED } from '@/lib/toasts';
+import { DocumentStatus } from './parts';
 import { KINDS, type IndexProps, type Kind, type Stat } from './kinds';
 
 const STAT_WORDS: Record<string, { label: string; icon: typeof Clock; tone: string }> = {

@@ -24,7 +24,8 @@ import {
 } from '@/store/documents-api';
 import { DocumentSheet } from './DocumentSheet';
 import { KINDS, STATUS_ACTIONS, type Kind, type ShowProps } from './kinds';
-import { DELETED, DocumentStatus, PaymentDialog, SendDialog, SHORT_TOAST, Timeline } from './parts';
+import { DELETED, SHORT_TOAST } from '@/lib/toasts';
+import { DocumentStatus, PaymentDialog, SendDialog, Timeline } from './parts';
 
 /** Invoices/Show, Estimates/Show and Bills/Show. */
 export function DocumentShow(props: ShowProps) {

@@ -15,11 +15,8 @@ import { errorMessage } from '@/lib/errors';
 import { useAddCommentMutation, useGetCommentsQuery, useRecordPaymentMutation, useSendDocumentMutation, type FullDocument } from '@/store/documents-api';
 import type { AccountOption, MethodOption } from './kinds';
 import { todayIso } from './kinds';
+import { SENT, SHORT_TOAST } from '@/lib/toasts';
 
-// SPEC §8: a delete is confirmed by a warning toast 'Delete Successfully', a send by 'Send Successfully' (1500 ms each).
-export const DELETED = 'Delete Successfully';
-export const SENT = 'Send Successfully';
-export const SHORT_TOAST = { autoClose: 1500 };
 
 export const trimZeros = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { Modal } from '@/components/overlay/Modal';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
+import { SHORT_TOAST } from '@/lib/toasts';
 import { useCan } from '@/lib/page';
 import { useCreateTaxMutation, useDeleteTaxMutation, useGetTaxesQuery, useUpdateTaxMutation, type TaxRow, type TaxType } from '@/store/accounting-settings-api';
 import { AccountingSettingsPage, onSubmitWith, saveForm } from './Index';
@@ -21,7 +22,6 @@ import { AccountingSettingsPage, onSubmitWith, saveForm } from './Index';
 // The list pages of the accounting settings (taxes, currencies, categories, payment methods)
 // share the row actions, the delete confirmation and the add/edit modal defined here.
 
-const SHORT_TOAST = { autoClose: 1500 };
 
 /** Delete with a confirmation: a warning toast with the server's message, or an error toast. */
 export function useDeleteFlow<Row extends { id: number }>(remove: (id: number) => { unwrap: () => Promise<{ message: string }> }) {
