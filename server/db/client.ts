@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -26,6 +27,11 @@ export interface Database {
   pool?: pg.Pool;
   /** Runs raw SQL with parameters on the owner connection. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The same, as a named prepared statement on PostgreSQL: parsed once per pooled connection
+   * (the hot path of every request). `name` must always go with the same `text`.
+   */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   /** Runs several statements in one round trip (no parameters: inline only validated values); rows per statement. */
   script(text: string): Promise<Record<string, unknown>[][]>;
   /**
@@ -71,6 +77,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       async query(text, params) {
         return (await pool.query(text, params as unknown[])).rows;
       },
+      async prepared(name, text, params) {
+        return (await pool.query({ name, text, values: params })).rows;
+      },
       async script(text) {
         const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
         return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
@@ -96,7 +105,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   }
   const dir = join(opts.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => Number(v) } });
+  // pg_trgm: the trigram indexes of list searches (docs/decisions/0020-lists-at-scale.md)
+  const pglite = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm } });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as DrizzleDb;
   return {
     kind: 'pglite',
@@ -104,6 +114,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     pglite,
     async query(text, params) {
       return (await pglite.query(text, params as unknown[])).rows as never;
+    },
+    async prepared(_name, text, params) {
+      return (await pglite.query(text, params)).rows as never;
     },
     async script(text) {
       return (await pglite.exec(text)).map((r) => r.rows as Record<string, unknown>[]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
 
 // Money and rates are exact decimals (numeric, string in TypeScript), never floats.
 export const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
@@ -29,6 +30,7 @@ export const currencies = tenantTable(
   (t) => [
     unique('currencies_tenant_code_unique').on(t.tenantId, t.code),
     uniqueIndex('currencies_one_default').on(t.tenantId).where(sql`is_default`),
+    ...searchIndexes('currencies', t.code, t.name),
   ],
 );
 
@@ -50,10 +52,11 @@ export const contacts = tenantTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
-    index('contacts_tenant_type_name_idx').on(t.tenantId, t.type, t.name),
+    index('contacts_tenant_type_name_idx').on(t.tenantId, t.type, t.name, t.id),
     index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
     // the default sort of an unfiltered list
-    index('contacts_tenant_name_idx').on(t.tenantId, t.name),
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    ...searchIndexes('contacts', t.name, t.email, t.phone, t.taxNumber, t.reference),
     foreignKey({ columns: [t.tenantId, t.currencyCode], foreignColumns: [currencies.tenantId, currencies.code] }),
   ],
 );
@@ -68,7 +71,7 @@ export const taxes = tenantTable(
     type: text('type', { enum: TAX_TYPES }).notNull().default('normal'),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [index('taxes_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [index('taxes_tenant_name_idx').on(t.tenantId, t.name, t.id), ...searchIndexes('taxes', t.name)],
 );
 
 export const CATEGORY_TYPES = ['income', 'expense', 'item', 'other'] as const;
@@ -84,7 +87,9 @@ export const categories = tenantTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
-    index('categories_tenant_type_name_idx').on(t.tenantId, t.type, t.name),
+    index('categories_tenant_type_name_idx').on(t.tenantId, t.type, t.name, t.id),
+    index('categories_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    ...searchIndexes('categories', t.name),
     foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
   ],
 );
@@ -101,7 +106,8 @@ export const items = tenantTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
-    index('items_tenant_name_idx').on(t.tenantId, t.name),
+    index('items_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    ...searchIndexes('items', t.name, t.description),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
   ],
 );
@@ -131,7 +137,7 @@ export const paymentMethods = tenantTable(
     position: integer('position').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [unique('payment_methods_tenant_code_unique').on(t.tenantId, t.code)],
+  (t) => [unique('payment_methods_tenant_code_unique').on(t.tenantId, t.code), ...searchIndexes('payment_methods', t.name, t.code)],
 );
 
 /**

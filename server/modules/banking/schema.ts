@@ -1,5 +1,6 @@
 import { bigint, boolean, date, foreignKey, index, text } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
 import { categories, contacts, currencies, money, rate } from '../accounting/schema.js';
 import { documents } from '../documents/schema.js';
 
@@ -22,7 +23,8 @@ export const bankAccounts = tenantTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
-    index('bank_accounts_tenant_name_idx').on(t.tenantId, t.name),
+    index('bank_accounts_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    ...searchIndexes('bank_accounts', t.name, t.number, t.bankName),
     foreignKey({ columns: [t.tenantId, t.currencyCode], foreignColumns: [currencies.tenantId, currencies.code] }),
   ],
 );
@@ -55,8 +57,9 @@ export const transactions = tenantTable(
     documentId: bigint('document_id', { mode: 'number' }),
   },
   (t) => [
-    index('transactions_tenant_paid_idx').on(t.tenantId, t.paidAt),
-    index('transactions_tenant_account_idx').on(t.tenantId, t.bankAccountId, t.paidAt),
+    index('transactions_tenant_paid_idx').on(t.tenantId, t.paidAt, t.id),
+    index('transactions_tenant_account_idx').on(t.tenantId, t.bankAccountId, t.paidAt, t.id),
+    ...searchIndexes('transactions', t.number, t.reference, t.description),
     index('transactions_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('transactions_tenant_category_idx').on(t.tenantId, t.categoryId),
     index('transactions_tenant_document_idx').on(t.tenantId, t.documentId),
@@ -89,7 +92,8 @@ export const transfers = tenantTable(
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }),
   },
   (t) => [
-    index('transfers_tenant_date_idx').on(t.tenantId, t.transferredAt),
+    index('transfers_tenant_date_idx').on(t.tenantId, t.transferredAt, t.id),
+    ...searchIndexes('transfers', t.reference, t.description),
     foreignKey({ columns: [t.tenantId, t.fromAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
     foreignKey({ columns: [t.tenantId, t.toAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
   ],

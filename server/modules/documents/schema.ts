@@ -1,5 +1,6 @@
 import { bigint, date, foreignKey, index, integer, numeric, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
 import { categories, contacts, currencies, items, money, rate, taxes } from '../accounting/schema.js';
 import { users } from '../tenancy/schema.js';
 
@@ -57,7 +58,9 @@ export const documents = tenantTable(
   },
   (t) => [
     unique('documents_tenant_type_number_unique').on(t.tenantId, t.type, t.documentNumber),
-    index('documents_tenant_type_issued_idx').on(t.tenantId, t.type, t.issuedAt),
+    index('documents_tenant_type_issued_idx').on(t.tenantId, t.type, t.issuedAt, t.id),
+    index('documents_tenant_issued_idx').on(t.tenantId, t.issuedAt, t.id),
+    ...searchIndexes('documents', t.documentNumber, t.contactName),
     index('documents_tenant_type_status_due_idx').on(t.tenantId, t.type, t.status, t.dueAt),
     index('documents_tenant_contact_idx').on(t.tenantId, t.contactId),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }),

@@ -1,6 +1,7 @@
 import { index, jsonb, text } from 'drizzle-orm/pg-core';
 import { REPORT_TYPES } from '../../../common/reports/types.js';
 import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
 
 /**
  * Saved report definitions (Reports/Create, Edit, Index, Show). The figures are never
@@ -17,5 +18,5 @@ export const reports = tenantTable(
     description: text('description'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('reports_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [index('reports_tenant_name_idx').on(t.tenantId, t.name, t.id), ...searchIndexes('reports', t.name, t.description)],
 );

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
 
 export interface TenantSettings {
   name: string;
@@ -80,7 +81,7 @@ export const roles = tenantTable(
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     builtIn: boolean('built_in').notNull().default(false),
   },
-  (t) => [uniqueIndex('roles_tenant_slug_unique').on(t.tenantId, t.slug)],
+  (t) => [uniqueIndex('roles_tenant_slug_unique').on(t.tenantId, t.slug), ...searchIndexes('roles', t.name)],
 );
 
 /** Tenant: a user's place in a tenant, with one role. */
