@@ -39,4 +39,6 @@ export interface Paginator<T> {
   prev_page_url: string | null;
   to: number | null;
   total: number;
+  /** true when `total` is an estimate of a large list ("about 1.2M"), not a count */
+  total_estimated?: boolean;
 }

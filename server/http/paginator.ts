@@ -1,9 +1,12 @@
 import type { Paginator, PaginatorLink } from '../../common/schemas/list-query.js';
 
-/** Builds Laravel's paginator object; page URLs keep the caller's other query parameters. */
+/**
+ * Builds Laravel's paginator object; page URLs keep the caller's other query parameters.
+ * `estimated` marks a total that is the planner's estimate of a large list (list-totals.ts).
+ */
 export function paginator<T>(
   data: T[],
-  o: { total: number; page: number; perPage: number; path: string; query: Record<string, unknown> },
+  o: { total: number; estimated?: boolean; page: number; perPage: number; path: string; query: Record<string, unknown> },
 ): Paginator<T> {
   const lastPage = Math.max(1, Math.ceil(o.total / o.perPage));
   const url = (p: number) => {
@@ -34,6 +37,8 @@ export function paginator<T>(
     prev_page_url: o.page > 1 ? url(o.page - 1) : null,
     to: from === null ? null : from + data.length - 1,
     total: o.total,
+    // only on an estimate, so an ordinary list keeps exactly Laravel's keys
+    ...(o.estimated ? { total_estimated: true } : {}),
   };
 }
 

@@ -1,19 +1,23 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Permission } from '../../common/permissions.js';
 import { listQuerySchema } from '../../common/schemas/list-query.js';
 import type { Tx } from '../db/client.js';
 import { notFound, ValidationError } from './errors.js';
 import { exportRoute, type ExportSpec } from './import/export.js';
+import { readPage, searchCondition, type TenantTableLike } from './list.js';
+import { EstimatedTotals } from './list-totals.js';
 import { paginator } from './paginator.js';
 import { validate } from './validate.js';
 
 type Access = Permission | readonly Permission[];
 type Action = 'view' | 'create' | 'update' | 'delete';
 type Row = Record<string, unknown>;
-type TenantTableLike = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+/** Estimates of large lists' totals, shared by every resource of this process (list-totals.ts). */
+export const estimatedTotals = new EstimatedTotals();
 
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** display name used in messages: "Contact created successfully." */
@@ -174,11 +178,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const raw = (req.query ?? {}) as Record<string, unknown>;
     const q = validate(listQuerySchema, raw);
     const where: (SQL | undefined)[] = [base(req)];
-    const term = q.search?.trim();
-    if (term && def.searchable?.length) {
-      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(or(...def.searchable.map((f) => ilike(column(f), like))));
-    }
+    const search = searchCondition((def.searchable ?? []).map(column), q.search);
+    where.push(search);
     const filters: Record<string, unknown> = {};
     if (q.filter_by !== undefined) {
       if (!filterable.has(q.filter_by)) throw new ValidationError({ filter_by: ['The selected filter by is invalid.'] });
@@ -192,29 +193,28 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
       ? [q.sort_by, q.sort_order ?? 'asc']
       : (def.defaultSort ?? ['id', 'desc']);
     if (q.sort_by && !sortable.has(q.sort_by)) throw new ValidationError({ sort_by: ['The selected sort by is invalid.'] });
-    const order = [sortDir === 'desc' ? desc(column(sortField)) : asc(column(sortField)), desc(table.id)];
+    // ties follow the sort's direction, so one (tenant_id, field, id) index serves both ways
+    const dir = sortDir === 'desc' ? desc : asc;
+    const order = [dir(column(sortField)), dir(table.id)];
     const cond = and(...where.filter(Boolean));
-    return { raw, q, cond, order };
+    return { raw, q, cond, order, searching: search !== undefined };
   };
 
   const list = async (req: FastifyRequest) => {
-    const { raw, q, cond, order } = listQuery(req);
+    const { raw, q, cond, order, searching } = listQuery(req);
     return req.tenantTx(async (tx) => {
       if (q.paginate === false || q.list_all === true) {
         return withRelated(tx, req, await tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000));
       }
       const perPage = q.per_page ?? def.perPage ?? 15;
-      const [{ total }] = await tx.select({ total: count() }).from(table).where(cond);
-      const data = await tx
-        .select(fields)
-        .from(table)
-        .where(cond)
-        .orderBy(...order)
-        .limit(perPage)
-        .offset((q.page - 1) * perPage);
+      const { data, total, estimated } = await readPage<Row>(
+        tx,
+        { table, fields, tenantId: req.tenant!.id, where: cond!, order, page: q.page, perPage, list: def.base, searching },
+        estimatedTotals,
+      );
       await withRelated(tx, req, data);
       const { page: _p, ...rest } = raw;
-      return paginator(data, { total: Number(total), page: q.page, perPage, path: req.url.split('?')[0], query: rest });
+      return paginator(data, { total, estimated, page: q.page, perPage, path: req.url.split('?')[0], query: rest });
     });
   };
 
