@@ -33,7 +33,7 @@ import { rolesRoutes } from './modules/roles/routes.js';
 import { tenancyRoutes } from './modules/tenancy/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { userPages } from './modules/users/pages.js';
-import { authPlugin, CONTEXT_SQL } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sharedProps } from './http/shared-props.js';
 
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  await app.register(sessionPlugin, { database, secure: config.appUrl.startsWith('https://'), alsoLoad: CONTEXT_SQL });
+  await app.register(sessionPlugin, { database, secure: config.appUrl.startsWith('https://'), });
   await app.register(authPlugin, { database });
   const root = loadRootView(publicDir);
   await app.register(inertiaPlugin, {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { isPermission, PERMISSIONS, type RouteAccess } from '../../common/permissions.js';
-import { rows, type Database, type Tx } from '../db/client.js';
+import type { Database, Tx } from '../db/client.js';
 import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
+import type { Session } from './session.js';
 
 export interface AuthUser {
   id: number;
@@ -40,7 +40,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     tenant: TenantInfo | null;
-    permissions: Set<string>;
+    permissions: ReadonlySet<string>;
     /** runs fn in the current tenant's RLS transaction; 403 when there is no tenant */
     tenantTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
     /** true when the client wants JSON (script call that is not an Inertia visit) */
@@ -49,6 +49,9 @@ declare module 'fastify' {
 }
 
 const PASSWORD_TIMEOUT_MS = 3 * 60 * 60 * 1000;
+/** shared by every owner's request: nothing adds to a request's permission set */
+const ALL_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSIONS);
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 export const HOME = '/dashboard';
 
 export const authPlugin = fp(
@@ -56,7 +59,7 @@ export const authPlugin = fp(
     const { database } = opts;
     app.decorateRequest('user', null);
     app.decorateRequest('tenant', null);
-    app.decorateRequest('permissions', null as unknown as Set<string>);
+    app.decorateRequest('permissions', null as unknown as ReadonlySet<string>);
     app.decorateRequest('wantsJson', false);
     app.decorateRequest('tenantTx', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
       if (!this.tenant) throw forbidden('No company is selected.');
@@ -84,10 +87,10 @@ export const authPlugin = fp(
       req.wantsJson =
         !req.headers['x-inertia'] &&
         (req.headers['x-requested-with'] === 'XMLHttpRequest' || accept.includes('application/json'));
-      req.permissions = new Set();
+      req.permissions = NO_PERMISSIONS;
       const s = req.session;
       if (!s?.userId) return;
-      await loadContext(database, req, s.userId, s.tenantId, s.preloaded);
+      applyContext(req, s);
     });
 
     app.addHook('preHandler', async (req, reply) => {
@@ -123,73 +126,40 @@ function redirect(req: FastifyRequest, reply: FastifyReply, to: string) {
 }
 
 /**
- * The user, the current tenant and the role's permissions, under row-level security
- * with the session's user and tenant as settings. The session plugin runs it in the
- * same round trip as the session itself (`alsoLoad`).
+ * The user, the current tenant and the role's permissions, as the session plugin read them
+ * with the session (kazi_session_context, under row-level security): nothing is cached, so a
+ * revoked session, membership or role takes effect on the very next request.
+ * A session whose membership is gone or inactive loses its tenant; one whose user is gone ends.
  */
-export const CONTEXT_SQL = `select u.id, u.name, u.email, u.email_verified_at, u.avatar,
-       t.name as tenant_name, t.timezone, t.settings, r.slug as role, r.permissions
-  from memberships m
-  join users u on u.id = m.user_id
-  join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-  join tenants t on t.id = m.tenant_id
- where m.user_id = nullif(current_setting('app.user_id', true), '')::bigint
-   and m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint
-   and m.status = 'active'`;
-
-/** A session whose membership is gone or inactive loses its tenant. */
-async function loadContext(
-  database: Database,
-  req: FastifyRequest,
-  userId: number,
-  tenantId: number | null,
-  preloaded: Record<string, unknown>[] | null,
-) {
-  if (tenantId) {
-    const found =
-      preloaded ??
-      (await database.scoped({ userId, tenantId }, (tx) => rows<Record<string, unknown>>(tx, sql.raw(CONTEXT_SQL))));
-    const row = found[0] as Record<string, any> | undefined;
-    if (row) {
-      req.user = {
-        id: Number(row.id),
-        name: row.name,
-        email: row.email,
-        email_verified_at: row.email_verified_at ? new Date(row.email_verified_at).toISOString() : null,
-        avatar_url: avatarUrl(row.avatar),
-      };
-      const settings = (row.settings ?? {}) as Record<string, string | null>;
-      req.tenant = {
-        id: tenantId,
-        name: (settings.name as string) || row.tenant_name,
-        timezone: row.timezone,
-        logo_light: settings.logo_light ?? null,
-        logo_dark: settings.logo_dark ?? null,
-      };
-      // the Owner holds every permission of the registry, including ones added after the role was stored
-      req.permissions = new Set(row.role === 'owner' ? PERMISSIONS : (row.permissions as string[]));
-      return;
-    }
-  }
-  // no (active) tenant: the user is still signed in, but sees no company data
-  const users = await database.query<Record<string, any>>(
-    'select id, name, email, email_verified_at, avatar from users where id = $1',
-    [userId],
-  );
-  if (!users[0]) {
-    req.session.logout();
+function applyContext(req: FastifyRequest, s: Session) {
+  const ctx = s.context;
+  if (!ctx?.user) {
+    s.logout();
     return;
   }
-  const u = users[0];
   req.user = {
-    id: Number(u.id),
-    name: u.name,
-    email: u.email,
-    email_verified_at: u.email_verified_at ? new Date(u.email_verified_at).toISOString() : null,
-    avatar_url: avatarUrl(u.avatar),
+    id: s.userId!,
+    name: ctx.user.name,
+    email: ctx.user.email,
+    email_verified_at: ctx.user.email_verified_at ? new Date(ctx.user.email_verified_at).toISOString() : null,
+    avatar_url: avatarUrl(ctx.user.avatar),
   };
-  if (tenantId) {
-    req.session.tenantId = null;
-    req.session.dirty = true;
+  const m = ctx.membership;
+  if (m && s.tenantId) {
+    req.tenant = {
+      id: s.tenantId,
+      name: m.settings.name || m.tenantName,
+      timezone: m.timezone,
+      logo_light: m.settings.logo_light ?? null,
+      logo_dark: m.settings.logo_dark ?? null,
+    };
+    // the Owner holds every permission of the registry, including ones added after the role was stored
+    req.permissions = m.role === 'owner' ? ALL_PERMISSIONS : new Set(m.permissions ?? []);
+    return;
+  }
+  // no (active) company: the user is still signed in, but sees no company data
+  if (s.tenantId) {
+    s.tenantId = null;
+    s.dirty = true;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_ROLE, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 
 export const SESSION_COOKIE = 'kazi_session';
@@ -9,15 +9,44 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const LIFETIME_MS = 1000 * 60 * 60 * 24 * 14; // two weeks, renewed on activity
 const TOUCH_EVERY_MS = 60_000;
 
+/** One row of kazi_session_context(): the session, its user and its tenant context (migration 0008). */
 interface Row {
-  id: string;
+  session_id: string;
   user_id: number | null;
-  current_tenant_id: number | null;
+  tenant_id: number | null;
   csrf_token: string;
   data: Record<string, unknown>;
-  password_confirmed_at: string | null;
-  last_activity: string;
+  password_confirmed_at: string | Date | null;
+  last_activity: string | Date;
+  user_name: string | null;
+  user_email: string | null;
+  user_email_verified_at: string | Date | null;
+  user_avatar: string | null;
+  tenant_name: string | null;
+  tenant_timezone: string | null;
+  tenant_settings: Record<string, string | null> | null;
+  role_slug: string | null;
+  role_permissions: string[] | null;
 }
+
+/**
+ * What the session's own row said about its user, read in the same call as the session:
+ * `user` is null when the user is gone, `membership` when the session's company is not one
+ * the user is an active member of (any more).
+ */
+export interface SessionContext {
+  user: { name: string; email: string; email_verified_at: string | Date | null; avatar: string | null } | null;
+  membership: {
+    tenantName: string;
+    timezone: string;
+    settings: Record<string, string | null>;
+    role: string;
+    /** null for the owner, who holds every permission of the registry */
+    permissions: string[] | null;
+  } | null;
+}
+
+const SESSION_SQL = 'select * from kazi_session_context($1)';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
@@ -38,8 +67,8 @@ export class Session {
   readonly flashed: Record<string, unknown>;
   isNew: boolean;
   dirty = false;
-  /** rows of the `alsoLoad` statement, read in the same round trip as the session */
-  preloaded: Record<string, unknown>[] | null = null;
+  /** the user and company context read with the session (null for a guest) */
+  context: SessionContext | null = null;
   destroyed: string | null = null;
   lastActivity: number;
 
@@ -48,7 +77,7 @@ export class Session {
     this.id = sha256(cookieValue);
     this.isNew = !row;
     this.userId = row?.user_id ?? null;
-    this.tenantId = row?.current_tenant_id ?? null;
+    this.tenantId = row?.tenant_id ?? null;
     this.csrfToken = row?.csrf_token ?? token();
     this.passwordConfirmedAt = row?.password_confirmed_at ? new Date(row.password_confirmed_at) : null;
     const data = { ...(row?.data ?? {}) };
@@ -59,6 +88,7 @@ export class Session {
     }
     this.data = data;
     this.lastActivity = row ? new Date(row.last_activity).getTime() : Date.now();
+    if (row?.user_id) this.context = contextOf(row);
   }
 
   get<T = unknown>(key: string): T | undefined {
@@ -135,11 +165,6 @@ const skip = (url: string) => url.startsWith('/build/') || url === '/favicon.ico
 export interface SessionOptions {
   database: Database;
   secure: boolean;
-  /**
-   * A statement run as the app role in the same round trip, with app.user_id and
-   * app.tenant_id taken from the session (the auth context: user, tenant, role).
-   */
-  alsoLoad?: string;
 }
 
 export const sessionPlugin = fp(
@@ -151,14 +176,11 @@ export const sessionPlugin = fp(
       if (skip(req.url)) return;
       const raw = req.cookies[SESSION_COOKIE];
       let row: Row | null = null;
-      let preloaded: Record<string, unknown>[] | null = null;
       if (raw && raw.length >= 20 && raw.length <= 100) {
-        const results = await database.script(loadScript(sha256(raw), opts.alsoLoad));
-        row = (results[1]?.[0] as unknown as Row | undefined) ?? null;
-        if (opts.alsoLoad) preloaded = results[3] ?? [];
+        // one prepared call: the session, its user, membership, role and tenant (migration 0008)
+        [row = null] = await database.prepared<Row>('kazi_session_context', SESSION_SQL, [sha256(raw)]);
       }
       req.session = new Session(row ? raw! : token(), row);
-      req.session.preloaded = row ? preloaded : null;
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
@@ -193,27 +215,23 @@ export const sessionPlugin = fp(
   { name: 'kazi-session', dependencies: ['@fastify/cookie'] },
 );
 
-/**
- * One round trip: the session row (as the owner), then — as the app role, with the
- * session's user and tenant as settings — the extra statement. `sid` is a hex digest.
- */
-function loadScript(sid: string, alsoLoad?: string) {
-  if (!/^[0-9a-f]{64}$/.test(sid)) throw new Error('bad session id');
-  const live = `from sessions where id = '${sid}' and expires_at > now()`;
-  const parts = [
-    'begin',
-    `select id, user_id, current_tenant_id, csrf_token, data, password_confirmed_at, last_activity ${live}`,
-  ];
-  if (alsoLoad) {
-    parts.push(
-      `select set_config('app.user_id', coalesce((select user_id::text ${live}), ''), true),` +
-        ` set_config('app.tenant_id', coalesce((select current_tenant_id::text ${live}), ''), true),` +
-        ` set_config('role', '${APP_ROLE}', true)`,
-      alsoLoad,
-    );
-  }
-  parts.push('commit');
-  return parts.join(';\n');
+function contextOf(row: Row): SessionContext {
+  return {
+    user:
+      row.user_name === null
+        ? null
+        : { name: row.user_name, email: row.user_email!, email_verified_at: row.user_email_verified_at, avatar: row.user_avatar },
+    membership:
+      row.role_slug === null
+        ? null
+        : {
+            tenantName: row.tenant_name!,
+            timezone: row.tenant_timezone!,
+            settings: row.tenant_settings ?? {},
+            role: row.role_slug,
+            permissions: row.role_permissions,
+          },
+  };
 }
 
 function safeEqual(a: string, b: string) {
