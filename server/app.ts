@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { loadRootView } from './http/root-view.js';
 import { inertiaPlugin } from './inertia/index.js';
 import { JobQueue } from './jobs/queue.js';
+import { stdoutLog } from './log/destination.js';
 import { Mailer } from './mail/mailer.js';
 import { strictFormBodies } from './http/form-body.js';
 import { attachmentCleanup } from './http/attachments.js';
@@ -55,7 +56,8 @@ const publicDir = fileURLToPath(new URL('../public', import.meta.url));
  */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // stdout without ever waiting for it (docs/decisions/0019-logging.md)
+    logger: opts.logger ?? { level: config.logLevel, stream: stdoutLog() },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // ids in URLs are short; a giant path is an attack, not a request

@@ -1,6 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { stdoutLog } from './log/destination.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoExists, isEmpty, seedDemo } from './seed/demo.js';
+
+/** From SIGTERM or SIGINT to exit: closing the app and writing out the last log lines share it. */
+const SHUTDOWN_BUDGET_MS = 10_000;
+/** The most of it spent waiting for stdout to take the last log lines; a stuck stdout loses them. */
+const LOG_FLUSH_MS = 2_000;
 
 /** Starts Kazi: config → app (migrations, queue) → demo seed when fitting → listen. */
 async function main() {
@@ -24,26 +30,39 @@ async function main() {
     app.log.info('seeded the demo tenant "Acme"');
   }
 
+  const out = stdoutLog();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const deadline = Date.now() + SHUTDOWN_BUDGET_MS;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // process.exit waits for no log output (the destination registers no exit hook, unlike pino's
+    // default one, whose flushSync loops forever on a pipe nobody reads), so this always fires
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_BUDGET_MS);
     force.unref();
-    await app.close();
-    process.exit(0);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
+    }
+    await out.flush(Math.min(LOG_FLUSH_MS, deadline - Date.now()));
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.appUrl;
-  process.stdout.write(`\nKazi is running at ${where}\n`);
-  if (await demoExists(database)) process.stdout.write(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+  // in order with the log lines, and never waited for
+  out.print(`\nKazi is running at ${where}\n`);
+  if (await demoExists(database)) out.print(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   process.stderr.write(`Kazi could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  await stdoutLog().flush(LOG_FLUSH_MS);
   process.exit(1);
 });

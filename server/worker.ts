@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { stdoutLog } from './log/destination.js';
 
 /**
  * `npm run worker`: runs the job handlers in their own process. Start the web
@@ -26,6 +27,8 @@ async function main() {
   app.log.info('worker running');
   const stop = async () => {
     await app.close();
+    // the last log lines get two seconds; a stdout nobody reads never holds the exit (server/log/destination.ts)
+    await stdoutLog().flush(2_000);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
