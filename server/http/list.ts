@@ -8,28 +8,19 @@ export type FieldMap = Record<string, AnyPgColumn | SQL.Aliased | SQL>;
 
 /** From this offset on, a page first finds its ids on the sort index (index-only), then reads just those rows. */
 export const DEFERRED_JOIN_FROM = 1_000;
-/** Words of a search beyond this many add no condition of their own (the phrase still holds them). */
-const MAX_SEARCH_WORDS = 6;
 const TOTAL = '__kazi_total';
 const dialect = new PgDialect();
 
 /**
  * A search: the phrase, as typed, in any of the searchable columns (ILIKE '%…%', wildcards
  * taken literally), answered by the columns' trigram indexes under row-level security
- * (docs/decisions/0020-lists-at-scale.md). A phrase of several words also carries each word
- * as a condition of its own: it matches nothing more (a column holding the phrase holds each
- * word), but lets the planner start from the rarest word instead of reading the long trigram
- * lists of a common one ("Contact" in "Contact 4242").
+ * (docs/decisions/0020-lists-at-scale.md).
  */
 export function searchCondition(columns: (AnyPgColumn | SQL)[], term: string | undefined): SQL | undefined {
   const phrase = (term ?? '').trim();
   if (!phrase || !columns.length) return undefined;
-  const anyColumn = (text: string) => {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return or(...columns.map((c) => ilike(c, like)));
-  };
-  const words = [...new Set(phrase.split(/\s+/))].filter((w) => w.length >= 3).slice(0, MAX_SEARCH_WORDS);
-  return and(anyColumn(phrase), ...(words.length > 1 ? words.map(anyColumn) : []));
+  const like = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, like)));
 }
 
 export interface PageRequest {

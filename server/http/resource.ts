@@ -35,6 +35,11 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** defaults to create.partial() */
   update?: z.ZodType;
   searchable?: string[];
+  /**
+   * The row's stored searchable text (searchText() in the table) when `searchable` names
+   * several fields: searched instead of each of them, through its one trigram index.
+   */
+  searchColumn?: AnyPgColumn;
   sortable?: string[];
   defaultSort?: [string, 'asc' | 'desc'];
   /** fields usable with filter_by/filter and as their own query parameter (`?type=customer`) */
@@ -156,6 +161,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     throw err;
   };
 
+  /** what a search reads: the stored search text, or each searchable field */
+  const searchedColumns = () => (def.searchColumn ? [def.searchColumn] : (def.searchable ?? []).map(column));
+
   const readId = (req: FastifyRequest) => {
     const p = idParam.safeParse(req.params);
     if (!p.success) throw notFound(def.label);
@@ -178,7 +186,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const raw = (req.query ?? {}) as Record<string, unknown>;
     const q = validate(listQuerySchema, raw);
     const where: (SQL | undefined)[] = [base(req)];
-    const search = searchCondition((def.searchable ?? []).map(column), q.search);
+    const search = searchCondition(searchedColumns(), q.search);
     where.push(search);
     const filters: Record<string, unknown> = {};
     if (q.filter_by !== undefined) {
@@ -299,8 +307,23 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     });
   }
 
-  return { def, routes, list, get };
+  const resource = { def, routes, list, get, listQuery, searchedColumns };
+  registry.push(resource as unknown as Resource);
+  return resource;
 }
+
+/** What the rest of the server (and the list-plan test) may ask of any declared resource. */
+export interface Resource {
+  def: ResourceDef;
+  /** the list's conditions (tenant, scope, search, filters) and order for a request */
+  listQuery(req: FastifyRequest): { cond: SQL | undefined; order: SQL[]; searching: boolean };
+  /** the columns (or expressions) a search reads */
+  searchedColumns(): (AnyPgColumn | SQL)[];
+}
+
+const registry: Resource[] = [];
+/** Every resource declared so far (each module declares its own when imported). */
+export const declaredResources = (): readonly Resource[] => registry;
 
 /**
  * An update changes only what it is sent: every field optional, and a field's default (enabled

@@ -23,36 +23,32 @@ DROP INDEX "transactions_tenant_account_idx";--> statement-breakpoint
 DROP INDEX "transfers_tenant_date_idx";--> statement-breakpoint
 DROP INDEX "documents_tenant_type_issued_idx";--> statement-breakpoint
 DROP INDEX "reports_tenant_name_idx";--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("tax_number", '') || ' ' || coalesce("reference", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "currencies" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("code", '') || ' ' || coalesce("name", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("name", '') || ' ' || coalesce("description", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_methods" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("name", '') || ' ' || coalesce("code", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("title", '') || ' ' || coalesce("body", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "bank_accounts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("name", '') || ' ' || coalesce("number", '') || ' ' || coalesce("bank_name", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("number", '') || ' ' || coalesce("reference", '') || ' ' || coalesce("description", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "transfers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("reference", '') || ' ' || coalesce("description", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("document_number", '') || ' ' || coalesce("contact_name", '')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("name", '') || ' ' || coalesce("description", '')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "roles_name_trgm_idx" ON "roles" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "categories_tenant_name_idx" ON "categories" USING btree ("tenant_id","name","id");--> statement-breakpoint
 CREATE INDEX "categories_name_trgm_idx" ON "categories" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_email_trgm_idx" ON "contacts" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_phone_trgm_idx" ON "contacts" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_tax_number_trgm_idx" ON "contacts" USING gin ("tax_number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_reference_trgm_idx" ON "contacts" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "currencies_code_trgm_idx" ON "currencies" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "currencies_name_trgm_idx" ON "currencies" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "items_name_trgm_idx" ON "items" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "items_description_trgm_idx" ON "items" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "payment_methods_name_trgm_idx" ON "payment_methods" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "payment_methods_code_trgm_idx" ON "payment_methods" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_search_text_trgm_idx" ON "contacts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "currencies_search_text_trgm_idx" ON "currencies" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "items_search_text_trgm_idx" ON "items" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "payment_methods_tenant_position_idx" ON "payment_methods" USING btree ("tenant_id","position","id");--> statement-breakpoint
+CREATE INDEX "payment_methods_search_text_trgm_idx" ON "payment_methods" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "taxes_name_trgm_idx" ON "taxes" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "notifications_title_trgm_idx" ON "notifications" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "notifications_body_trgm_idx" ON "notifications" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "bank_accounts_name_trgm_idx" ON "bank_accounts" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "bank_accounts_number_trgm_idx" ON "bank_accounts" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "bank_accounts_bank_name_trgm_idx" ON "bank_accounts" USING gin ("bank_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "transactions_number_trgm_idx" ON "transactions" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "transactions_reference_trgm_idx" ON "transactions" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "transactions_description_trgm_idx" ON "transactions" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "transfers_reference_trgm_idx" ON "transfers" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "transfers_description_trgm_idx" ON "transfers" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "notifications_search_text_trgm_idx" ON "notifications" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "bank_accounts_search_text_trgm_idx" ON "bank_accounts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "transactions_search_text_trgm_idx" ON "transactions" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "transfers_search_text_trgm_idx" ON "transfers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "documents_tenant_issued_idx" ON "documents" USING btree ("tenant_id","issued_at","id");--> statement-breakpoint
-CREATE INDEX "documents_document_number_trgm_idx" ON "documents" USING gin ("document_number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "documents_contact_name_trgm_idx" ON "documents" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "reports_name_trgm_idx" ON "reports" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "reports_description_trgm_idx" ON "reports" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "documents_search_text_trgm_idx" ON "documents" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "reports_search_text_trgm_idx" ON "reports" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "categories_tenant_type_name_idx" ON "categories" USING btree ("tenant_id","type","name","id");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_type_name_idx" ON "contacts" USING btree ("tenant_id","type","name","id");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_name_idx" ON "contacts" USING btree ("tenant_id","name","id");--> statement-breakpoint

@@ -37,6 +37,7 @@ export const itemResource = defineResource({
   columns: { created_at: items.createdAt, updated_at: items.updatedAt },
   create: itemSchema,
   searchable: ['name', 'description'],
+  searchColumn: items.searchText,
   sortable: ['name', 'sale_price', 'purchase_price', 'created_at', 'enabled'],
   defaultSort: ['name', 'asc'],
   filterable: ['enabled', 'category_id'],

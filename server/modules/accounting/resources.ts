@@ -40,6 +40,7 @@ export const contactResource = defineResource({
   columns: { created_at: contacts.createdAt, updated_at: contacts.updatedAt },
   create: contactSchema,
   searchable: ['name', 'email', 'phone', 'tax_number', 'reference'],
+  searchColumn: contacts.searchText,
   sortable: ['name', 'email', 'created_at', 'enabled'],
   defaultSort: ['name', 'asc'],
   filterable: ['type', 'enabled', 'currency_code'],

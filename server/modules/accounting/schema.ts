@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
-import { searchIndexes } from '../../db/search-index.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 
 // Money and rates are exact decimals (numeric, string in TypeScript), never floats.
 export const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
@@ -26,11 +26,12 @@ export const currencies = tenantTable(
     thousandsSeparator: text('thousands_separator').notNull().default(','),
     isDefault: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
+    searchText: searchText('code', 'name'),
   },
   (t) => [
     unique('currencies_tenant_code_unique').on(t.tenantId, t.code),
     uniqueIndex('currencies_one_default').on(t.tenantId).where(sql`is_default`),
-    ...searchIndexes('currencies', t.code, t.name),
+    ...searchIndexes('currencies', t.searchText),
   ],
 );
 
@@ -50,13 +51,14 @@ export const contacts = tenantTable(
     country: text('country'),
     reference: text('reference'),
     enabled: boolean('enabled').notNull().default(true),
+    searchText: searchText('name', 'email', 'phone', 'tax_number', 'reference'),
   },
   (t) => [
     index('contacts_tenant_type_name_idx').on(t.tenantId, t.type, t.name, t.id),
     index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
     // the default sort of an unfiltered list
     index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
-    ...searchIndexes('contacts', t.name, t.email, t.phone, t.taxNumber, t.reference),
+    ...searchIndexes('contacts', t.searchText),
     foreignKey({ columns: [t.tenantId, t.currencyCode], foreignColumns: [currencies.tenantId, currencies.code] }),
   ],
 );
@@ -104,10 +106,11 @@ export const items = tenantTable(
     purchasePrice: money('purchase_price'),
     categoryId: bigint('category_id', { mode: 'number' }),
     enabled: boolean('enabled').notNull().default(true),
+    searchText: searchText('name', 'description'),
   },
   (t) => [
     index('items_tenant_name_idx').on(t.tenantId, t.name, t.id),
-    ...searchIndexes('items', t.name, t.description),
+    ...searchIndexes('items', t.searchText),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
   ],
 );
@@ -136,8 +139,13 @@ export const paymentMethods = tenantTable(
     instructions: text('instructions'),
     position: integer('position').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    searchText: searchText('name', 'code'),
   },
-  (t) => [unique('payment_methods_tenant_code_unique').on(t.tenantId, t.code), ...searchIndexes('payment_methods', t.name, t.code)],
+  (t) => [
+    unique('payment_methods_tenant_code_unique').on(t.tenantId, t.code),
+    index('payment_methods_tenant_position_idx').on(t.tenantId, t.position, t.id),
+    ...searchIndexes('payment_methods', t.searchText),
+  ],
 );
 
 /**

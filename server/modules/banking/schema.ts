@@ -1,6 +1,6 @@
 import { bigint, boolean, date, foreignKey, index, text } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
-import { searchIndexes } from '../../db/search-index.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 import { categories, contacts, currencies, money, rate } from '../accounting/schema.js';
 import { documents } from '../documents/schema.js';
 
@@ -21,10 +21,11 @@ export const bankAccounts = tenantTable(
     bankPhone: text('bank_phone'),
     bankAddress: text('bank_address'),
     enabled: boolean('enabled').notNull().default(true),
+    searchText: searchText('name', 'number', 'bank_name'),
   },
   (t) => [
     index('bank_accounts_tenant_name_idx').on(t.tenantId, t.name, t.id),
-    ...searchIndexes('bank_accounts', t.name, t.number, t.bankName),
+    ...searchIndexes('bank_accounts', t.searchText),
     foreignKey({ columns: [t.tenantId, t.currencyCode], foreignColumns: [currencies.tenantId, currencies.code] }),
   ],
 );
@@ -55,11 +56,12 @@ export const transactions = tenantTable(
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }),
     /** a payment of a document (issue of sales and purchase documents) */
     documentId: bigint('document_id', { mode: 'number' }),
+    searchText: searchText('number', 'reference', 'description'),
   },
   (t) => [
     index('transactions_tenant_paid_idx').on(t.tenantId, t.paidAt, t.id),
     index('transactions_tenant_account_idx').on(t.tenantId, t.bankAccountId, t.paidAt, t.id),
-    ...searchIndexes('transactions', t.number, t.reference, t.description),
+    ...searchIndexes('transactions', t.searchText),
     index('transactions_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('transactions_tenant_category_idx').on(t.tenantId, t.categoryId),
     index('transactions_tenant_document_idx').on(t.tenantId, t.documentId),
@@ -90,10 +92,11 @@ export const transfers = tenantTable(
     reference: text('reference'),
     description: text('description'),
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }),
+    searchText: searchText('reference', 'description'),
   },
   (t) => [
     index('transfers_tenant_date_idx').on(t.tenantId, t.transferredAt, t.id),
-    ...searchIndexes('transfers', t.reference, t.description),
+    ...searchIndexes('transfers', t.searchText),
     foreignKey({ columns: [t.tenantId, t.fromAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
     foreignKey({ columns: [t.tenantId, t.toAccountId], foreignColumns: [bankAccounts.tenantId, bankAccounts.id] }),
   ],

@@ -72,6 +72,7 @@ export const documentResource = defineResource({
   create: documentSchema,
   update: documentSchema,
   searchable: ['document_number', 'contact_name'],
+  searchColumn: documents.searchText,
   sortable: ['document_number', 'contact_name', 'issued_at', 'due_at', 'status', 'total', 'created_at'],
   defaultSort: ['issued_at', 'desc'],
   filterable: ['type', 'contact_id', 'currency_code', 'category_id'],

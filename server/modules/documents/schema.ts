@@ -1,6 +1,6 @@
 import { bigint, date, foreignKey, index, integer, numeric, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
-import { searchIndexes } from '../../db/search-index.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 import { categories, contacts, currencies, items, money, rate, taxes } from '../accounting/schema.js';
 import { users } from '../tenancy/schema.js';
 
@@ -55,12 +55,13 @@ export const documents = tenantTable(
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
     createdBy: bigint('created_by', { mode: 'number' }),
+    searchText: searchText('document_number', 'contact_name'),
   },
   (t) => [
     unique('documents_tenant_type_number_unique').on(t.tenantId, t.type, t.documentNumber),
     index('documents_tenant_type_issued_idx').on(t.tenantId, t.type, t.issuedAt, t.id),
     index('documents_tenant_issued_idx').on(t.tenantId, t.issuedAt, t.id),
-    ...searchIndexes('documents', t.documentNumber, t.contactName),
+    ...searchIndexes('documents', t.searchText),
     index('documents_tenant_type_status_due_idx').on(t.tenantId, t.type, t.status, t.dueAt),
     index('documents_tenant_contact_idx').on(t.tenantId, t.contactId),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }),

@@ -36,6 +36,7 @@ const resource = defineResource({
   columns: { read_at: notifications.readAt, created_at: notifications.createdAt },
   create: z.object({}),
   searchable: ['title', 'body'],
+  searchColumn: notifications.searchText,
   sortable: ['created_at', 'title'],
   defaultSort: ['created_at', 'desc'],
   filterable: [],

@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
-import { searchIndexes } from '../../db/search-index.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 import { users } from '../tenancy/schema.js';
 
 /** In-app notifications for one user in one tenant (the bell and the Notifications page). */
@@ -16,6 +16,7 @@ export const notifications = tenantTable(
     url: text('url'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }),
+    searchText: searchText('title', 'body'),
   },
-  (t) => [index('notifications_user_idx').on(t.tenantId, t.userId, t.createdAt, t.id), ...searchIndexes('notifications', t.title, t.body)],
+  (t) => [index('notifications_user_idx').on(t.tenantId, t.userId, t.createdAt, t.id), ...searchIndexes('notifications', t.searchText)],
 );

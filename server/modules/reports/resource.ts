@@ -26,6 +26,7 @@ export const reportResource = defineResource({
   create: reportSchema,
   update: reportUpdateSchema,
   searchable: ['name', 'description'],
+  searchColumn: reports.searchText,
   sortable: ['name', 'type', 'created_at'],
   defaultSort: ['name', 'asc'],
   filterable: ['type'],

@@ -1,7 +1,7 @@
 import { index, jsonb, text } from 'drizzle-orm/pg-core';
 import { REPORT_TYPES } from '../../../common/reports/types.js';
 import { tenantTable } from '../../db/tenant-table.js';
-import { searchIndexes } from '../../db/search-index.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 
 /**
  * Saved report definitions (Reports/Create, Edit, Index, Show). The figures are never
@@ -17,6 +17,7 @@ export const reports = tenantTable(
     type: text('type', { enum: REPORT_TYPES }).notNull(),
     description: text('description'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    searchText: searchText('name', 'description'),
   },
-  (t) => [index('reports_tenant_name_idx').on(t.tenantId, t.name, t.id), ...searchIndexes('reports', t.name, t.description)],
+  (t) => [index('reports_tenant_name_idx').on(t.tenantId, t.name, t.id), ...searchIndexes('reports', t.searchText)],
 );

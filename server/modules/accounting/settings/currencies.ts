@@ -111,6 +111,7 @@ export const currencyResource = defineResource({
   columns: { rate: currencies.rate, created_at: currencies.createdAt, updated_at: currencies.updatedAt },
   create: currencySchema,
   searchable: ['code', 'name'],
+  searchColumn: currencies.searchText,
   sortable: ['code', 'name', 'rate', 'is_default', 'enabled', 'created_at'],
   defaultSort: ['code', 'asc'],
   filterable: ['enabled', 'is_default'],

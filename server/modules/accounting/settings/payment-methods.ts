@@ -93,6 +93,7 @@ export const paymentMethodResource = defineResource({
   columns: { created_at: paymentMethods.createdAt, updated_at: paymentMethods.updatedAt },
   create: paymentMethodSchema,
   searchable: ['name', 'code'],
+  searchColumn: paymentMethods.searchText,
   sortable: ['name', 'code', 'position', 'enabled', 'created_at'],
   defaultSort: ['position', 'asc'],
   filterable: ['enabled'],
