@@ -98,7 +98,8 @@ export async function readPage<T extends Record<string, unknown>>(
   if (settled === 'estimate') {
     const total = roundEstimate(await plannerEstimate(tx, r), EXACT_TOTAL_LIMIT + 1);
     totals.set(key, total);
-    settled = { total: Math.max(total, offset + found.length), estimated: true };
+    // rows on this page prove at least offset + rows; an empty page past the end proves nothing
+    settled = { total: found.length ? Math.max(total, offset + found.length) : total, estimated: true };
   }
   // a counted list always settles; the type cannot see it
   if (typeof settled === 'string') throw new Error(`list total not settled: ${settled}`);
