@@ -5,7 +5,7 @@ import { selectClasses } from '../form/styles';
 import { PER_PAGE_OPTIONS, pageSummary, pageWindow, type PageSlice } from './query';
 
 type PaginationProps = {
-  page: Pick<PageSlice<unknown>, 'current_page' | 'last_page' | 'from' | 'to' | 'total'>;
+  page: Pick<PageSlice<unknown>, 'current_page' | 'last_page' | 'from' | 'to' | 'total' | 'total_estimated'>;
   perPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
@@ -32,11 +32,16 @@ function PageButton({ label, onClick, disabled, current, children }: { label: st
   );
 }
 
-/** "Showing 1 to 15 of 42 results", rows per page, and page links (first, previous, numbers, next, last). */
+/**
+ * "Showing 1 to 15 of 42 results", rows per page, and page links (first, previous, numbers, next,
+ * last). A list whose total is an estimate has no last page to offer: its links stop at the
+ * neighbours of the current page and Next.
+ */
 export function Pagination({ page, perPage, onPage, onPerPage, perPageOptions = PER_PAGE_OPTIONS, disabled = false }: PaginationProps) {
   const perPageId = useId();
   const current = page.current_page;
   const last = Math.max(1, page.last_page);
+  const estimated = page.total_estimated === true;
   const options = perPageOptions.includes(perPage) ? perPageOptions : [...perPageOptions, perPage].sort((a, b) => a - b);
   return (
     <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
@@ -70,7 +75,7 @@ export function Pagination({ page, perPage, onPage, onPerPage, perPageOptions = 
           <PageButton label="Previous page" onClick={() => onPage(current - 1)} disabled={disabled || current <= 1}>
             <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
           </PageButton>
-          {pageWindow(current, last).map((p, i) =>
+          {(estimated ? pageWindow(current, last).filter((p) => p === null || p < last) : pageWindow(current, last)).map((p, i) =>
             p === null ? (
               <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-400">
                 …
@@ -84,9 +89,11 @@ export function Pagination({ page, perPage, onPage, onPerPage, perPageOptions = 
           <PageButton label="Next page" onClick={() => onPage(current + 1)} disabled={disabled || current >= last}>
             <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
           </PageButton>
-          <PageButton label="Last page" onClick={() => onPage(last)} disabled={disabled || current >= last}>
-            <ChevronsRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-          </PageButton>
+          {!estimated && (
+            <PageButton label="Last page" onClick={() => onPage(last)} disabled={disabled || current >= last}>
+              <ChevronsRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+            </PageButton>
+          )}
         </nav>
       )}
     </div>

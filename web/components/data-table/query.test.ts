@@ -67,6 +67,7 @@ describe('answers', () => {
     expect(pageSummary(paginator)).toBe('Showing 16 to 16 of 16 results');
     expect(pageSummary({ from: 1, to: 1, total: 1 })).toBe('Showing 1 to 1 of 1 result');
     expect(pageSummary({ from: null, to: null, total: 0 })).toBe('No results');
+    expect(pageSummary({ from: 1, to: 15, total: 1_200_000, total_estimated: true })).toBe('Showing 1 to 15 of about 1.2M results');
   });
 });
 

@@ -83,7 +83,7 @@ export function paramsKey(params: ListParams): string {
     .join('&');
 }
 
-export type PageSlice<T> = Pick<Paginator<T>, 'current_page' | 'data' | 'per_page' | 'from' | 'to' | 'total' | 'last_page'>;
+export type PageSlice<T> = Pick<Paginator<T>, 'current_page' | 'data' | 'per_page' | 'from' | 'to' | 'total' | 'last_page' | 'total_estimated'>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -106,11 +106,17 @@ export function toPage<T>(answer: Paginator<T> | readonly T[] | { data: Paginato
   return null;
 }
 
-/** "Showing 16 to 30 of 42 results" (or "No results"). */
-export function pageSummary(page: Pick<PageSlice<unknown>, 'from' | 'to' | 'total'>): string {
+/**
+ * "Showing 16 to 30 of 42 results" (or "No results"); a large list's estimated total reads
+ * "of about 1.2M results" (the server marks it `total_estimated`).
+ */
+export function pageSummary(page: Pick<PageSlice<unknown>, 'from' | 'to' | 'total' | 'total_estimated'>): string {
   if (!page.total || page.from == null || page.to == null) return 'No results';
   const n = new Intl.NumberFormat();
-  return `Showing ${n.format(page.from)} to ${n.format(page.to)} of ${n.format(page.total)} ${page.total === 1 ? 'result' : 'results'}`;
+  const total = page.total_estimated
+    ? `about ${new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 2 }).format(page.total)}`
+    : n.format(page.total);
+  return `Showing ${n.format(page.from)} to ${n.format(page.to)} of ${total} ${page.total === 1 ? 'result' : 'results'}`;
 }
 
 /**
