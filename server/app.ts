@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -16,6 +15,7 @@ import { JobQueue } from './jobs/queue.js';
 import { stdoutLog } from './log/destination.js';
 import { Mailer } from './mail/mailer.js';
 import { strictFormBodies } from './http/form-body.js';
+import { securityHeaders } from './http/security-headers.js';
 import { attachmentCleanup } from './http/attachments.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   strictFormBodies(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
   // The page object travels in a JSON script tag and the theme script is inline: CSP comes with the shell issue.
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.appUrl.startsWith('https:'),
