@@ -245,20 +245,21 @@ export const activityLogger = fp(
       const cfg = req.routeOptions.config?.activity;
       if (!pattern || cfg === false || req.url.startsWith('/build/')) return;
       const method = req.method;
-      const common = {
+      // built only for what is recorded: most requests (JSON reads) record nothing
+      const common = () => ({
         url: safeUrl(req),
         method,
         routeName: pattern,
         ipAddress: req.ip ?? null,
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500) || null,
         occurredAt: new Date().toISOString(),
-      };
+      });
 
       if (method === 'GET') {
         if (!req.user || !req.tenant) return;
         if (!isPageResponse(req, reply.getHeader('content-type'), reply.getHeader('x-inertia'))) return;
         log.push({
-          ...common,
+          ...common(),
           tenantId: req.tenant.id,
           userId: req.user.id,
           type: 'page_visit',
@@ -285,7 +286,7 @@ export const activityLogger = fp(
         req.log.warn({ err }, 'activity description failed');
       }
       log.push({
-        ...common,
+        ...common(),
         tenantId,
         userId,
         type: 'activity',
