@@ -32,8 +32,6 @@ export interface Database {
    * (the hot path of every request). `name` must always go with the same `text`.
    */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
-  /** Runs several statements in one round trip (no parameters: inline only validated values); rows per statement. */
-  script(text: string): Promise<Record<string, unknown>[][]>;
   /**
    * A transaction as the app role with the scope's settings (see tenancy.ts). On PostgreSQL
    * BEGIN and the settings travel in one round trip: the hot path of every request.
@@ -80,10 +78,6 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       async prepared(name, text, params) {
         return (await pool.query({ name, text, values: params })).rows;
       },
-      async script(text) {
-        const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
-      },
       async scoped(scope, fn) {
         const client = await pool.connect();
         let tx = bound.get(client);
@@ -117,9 +111,6 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     },
     async prepared(_name, text, params) {
       return (await pglite.query(text, params)).rows as never;
-    },
-    async script(text) {
-      return (await pglite.exec(text)).map((r) => r.rows as Record<string, unknown>[]);
     },
     scoped(scope, fn) {
       return db.transaction(async (tx) => {
