@@ -39,10 +39,10 @@ app.get('/contacts', async (req) => {
     params.push(q.type);
     where.push(`type = $${params.length}`);
   }
-  for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean)) {
-    params.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const p = `$${params.length}`;
-    where.push(`(name ilike ${p} or email ilike ${p} or phone ilike ${p} or tax_number ilike ${p} or reference ilike ${p})`);
+  if (q.search?.trim()) {
+    // the stored search text and its trigram index, as the app searches (docs/decisions/0020)
+    params.push(`%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`search_text ilike $${params.length}`);
   }
   params.push(perPage, offset);
   const limit = `limit $${params.length - 1} offset $${params.length}`;

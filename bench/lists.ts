@@ -77,7 +77,7 @@ const cases: { label: string; kazi: string; baseline: string }[] = [
   { label: 'page 1000, 50 per page', kazi: '/accounting/contacts/json?per_page=50&page=1000', baseline: '/contacts?per_page=50&page=1000' },
   { label: 'filtered: vendors, page 1', kazi: '/accounting/contacts/json?per_page=50&type=vendor', baseline: '/contacts?per_page=50&type=vendor' },
   { label: 'search name "Contact 4242"', kazi: '/accounting/contacts/json?per_page=50&search=Contact%204242', baseline: '/contacts?per_page=50&search=Contact%204242' },
-  { label: 'search phone "0081593"', kazi: '/accounting/contacts/json?per_page=50&search=0081593', baseline: '/contacts?per_page=50&search=0081593' },
+  { label: 'search phone "7004242"', kazi: '/accounting/contacts/json?per_page=50&search=7004242', baseline: '/contacts?per_page=50&search=7004242' },
   { label: 'search email "c77777@"', kazi: '/accounting/contacts/json?per_page=50&search=c77777%40', baseline: '/contacts?per_page=50&search=c77777%40' },
 ];
 

@@ -71,6 +71,12 @@ export async function openListsDataSet(opts: { fresh?: boolean; log?: (line: str
     if (existing.length) throw new Error(`${BENCH_DB} holds another data set: run with --fresh`);
     const started = Date.now();
     const passwordHash = await hashPassword(BENCH_PASSWORD);
+    // a million rows load several times faster into a table without its secondary indexes,
+    // which are then built once each (the same definitions, read back from the catalogue)
+    const indexes = await database.query<{ name: string; def: string }>(
+      `select indexname as name, indexdef as def from pg_indexes where tablename = 'contacts' and indexname not like '%pk'`,
+    );
+    for (const i of indexes) await database.query(`drop index ${i.name}`);
     for (const w of wanted) {
       const t = Date.now();
       const { tenantId } = await createTenant(
@@ -81,7 +87,12 @@ export async function openListsDataSet(opts: { fresh?: boolean; log?: (line: str
       await insertContacts(database, tenantId, w.rows);
       log(`  ${w.name}: ${w.rows.toLocaleString('en')} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
-    const t = Date.now();
+    let t = Date.now();
+    // (on PostgreSQL with more memory for the build, set on the same connection)
+    // side by side on PostgreSQL (one connection each): the trigram index takes longest
+    await Promise.all(indexes.map((i) => database.query(database.kind === 'pg' ? `set maintenance_work_mem = '512MB'; ${i.def}` : i.def)));
+    log(`  ${indexes.length} indexes built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    t = Date.now();
     await database.query('vacuum analyze contacts');
     log(`  vacuum analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
