@@ -25,7 +25,8 @@ import { bankAccounts, transactions } from '../banking/schema.js';
 import { findAccount, nextTransactionNumber, unpost } from '../banking/service.js';
 import { ledgerAccounts } from '../ledger/schema.js';
 import { bankLedgerAccount, categoryLedgerAccount, post, systemAccount, taxLedgerAccount, type PostingLine } from '../ledger/service.js';
-import { tenants, users } from '../tenancy/schema.js';
+import { tenants } from '../../db/tenant-table.js';
+import { users } from '../tenancy/schema.js';
 import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
 
 /**

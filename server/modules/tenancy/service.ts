@@ -3,7 +3,8 @@ import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { enterTenant } from '../../db/tenancy.js';
 import { setUpBooks } from '../accounting/setup.js';
-import { memberships, roles, tenants, users } from './schema.js';
+import { tenants } from '../../db/tenant-table.js';
+import { memberships, roles, users } from './schema.js';
 
 export interface NewTenant {
   companyName: string;

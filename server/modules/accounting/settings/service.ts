@@ -7,7 +7,7 @@ import {
   type AccountingSettings,
 } from '../../../../common/schemas/accounting-settings.js';
 import type { Tx } from '../../../db/client.js';
-import { tenants } from '../../tenancy/schema.js';
+import { tenants } from '../../../db/tenant-table.js';
 import { defaultCurrency } from '../currency.js';
 import { accountingSettings } from '../schema.js';
 
