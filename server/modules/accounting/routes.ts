@@ -4,7 +4,7 @@ import { itemRoutes } from './items.js';
 import { accountingPages } from './pages.js';
 import { importPages } from './import-pages.js';
 import { contactResource } from './resources.js';
-import { accountingSettingsRoutes } from './settings/routes.js';
+import { accountingSettingsRoutes } from '../accounting-settings/routes.js';
 
 export async function accountingRoutes(app: FastifyInstance) {
   contactResource.routes(app);

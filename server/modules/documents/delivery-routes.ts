@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
-import { sanitizeEmailHtml } from '../accounting/settings/email-html.js';
+import { sanitizeEmailHtml } from '../accounting-settings/email-html.js';
 import { buildDocumentMail, pdfFileName, readDocumentPdfToken } from './mail.js';
 import { loadDocumentForOutput, readLogo, renderDocumentPdf, type DocumentOutput } from './pdf.js';
 import { documentReminderJobs } from './reminders.js';

@@ -7,7 +7,7 @@ import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { addMember } from '../users/test-helpers.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
-import { accountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { trialBalance } from '../ledger/service.js';
 import { changeStatus, createDocument, loadDocument, recordHistory } from './service.js';
 import { roles } from '../tenancy/schema.js';

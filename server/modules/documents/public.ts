@@ -6,7 +6,7 @@ import { rows, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
 import { Throttle } from '../../http/throttle.js';
-import { accountingLogo, accountingSetting, logoUrl } from '../accounting/settings/index.js';
+import { accountingLogo, accountingSetting, logoUrl } from '../accounting-settings/service.js';
 import { currencies } from '../accounting/schema.js';
 import { notify } from '../notifications/service.js';
 import { documentItems, documents } from './schema.js';
