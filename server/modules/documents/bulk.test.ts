@@ -9,7 +9,9 @@ import { accountingSetting, storeAccountingSetting } from '../accounting-setting
 import { journalEntries } from '../ledger/schema.js';
 import { insertDocuments, prepareDocuments } from './bulk.js';
 import { documents } from './schema.js';
-import { createDocument, listHistory, loadDocument, prepareDocument, type DocumentData } from './service.js';
+import { createDocument, prepareDocument, type DocumentData } from './saving.js';
+import { listHistory } from './timeline.js';
+import { loadDocument } from './reading.js';
 
 let database: Database;
 let drop: () => Promise<void>;

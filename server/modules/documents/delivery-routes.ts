@@ -11,7 +11,8 @@ import { buildDocumentMail, pdfFileName, readDocumentPdfToken } from './mail.js'
 import { loadDocumentForOutput, readLogo, renderDocumentPdf, type DocumentOutput } from './pdf.js';
 import { documentReminderJobs } from './reminders.js';
 import { documents } from './schema.js';
-import { changeStatus, recordHistory } from './service.js';
+import { changeStatus } from './statuses.js';
+import { recordHistory } from './timeline.js';
 
 /**
  * A document's PDF and sending it by e-mail (docs/decisions/0013):

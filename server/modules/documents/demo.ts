@@ -4,7 +4,11 @@ import type { DemoCompany } from '../kazi-module.js';
 import { fromUnits, toUnits } from '../../../common/money.js';
 import { contacts, items, itemTaxes, taxes } from '../accounting/schema.js';
 import { bankAccounts } from '../banking/schema.js';
-import { changeStatus, createDocument, findDocument, generateInvoice, recordPayment, type DocumentLineData } from './service.js';
+import { changeStatus } from './statuses.js';
+import { createDocument, type DocumentLineData } from './saving.js';
+import { findDocument } from './reading.js';
+import { generateInvoice } from './estimates.js';
+import { recordPayment } from './payments.js';
 
 /**
  * A year of the demo company's invoices, bills and estimates, made through the documents

@@ -10,7 +10,7 @@ import { accountingLogo, accountingSetting, logoUrl } from '../accounting-settin
 import { currencies } from '../accounting/schema.js';
 import { notify } from '../notifications/service.js';
 import { documentItems, documents } from './schema.js';
-import { changeStatus } from './service.js';
+import { changeStatus } from './statuses.js';
 
 /**
  * The public view of an estimate (PAGES.md Estimates/Public, /estimates/view/{token}): the
