@@ -7,8 +7,6 @@ import { tenantTable } from '../../db/tenant-table.js';
  * stored: Show reads them from the ledger each time. `settings` is the definition's
  * options (period, date range, basis…), shaped by common/schemas/reports.ts.
  */
-export { REPORT_TYPES };
-
 export const reports = tenantTable(
   'reports',
   {

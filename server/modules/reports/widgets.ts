@@ -5,8 +5,6 @@ import { rows, type Tx } from '../../db/client.js';
 import { accountingSetting } from '../accounting-settings/service.js';
 import { outstandingDocuments } from './figures.js';
 
-export type { FinanceWidgets };
-
 /**
  * The Dashboard's money widgets, each only for whom may see it: receivables, payables (the
  * balances of those system accounts), cash flow (money into and out of the bank accounts per
