@@ -16,24 +16,7 @@ import { stdoutLog } from './log/destination.js';
 import { Mailer } from './mail/mailer.js';
 import { strictFormBodies } from './http/form-body.js';
 import { securityHeaders } from './http/security-headers.js';
-import { attachmentCleanup } from './http/attachments.js';
-import { accountingRoutes } from './modules/accounting/routes.js';
-import { bankingRoutes } from './modules/banking/routes.js';
-import { documentRoutes } from './modules/documents/routes.js';
-import { activityLogger } from './modules/activity/logger.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { reportRoutes } from './modules/reports/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { documentPageRoutes } from './modules/documents/pages.js';
-import { recurringRoutes } from './modules/documents/recurring.js';
-import { documentImportPages } from './modules/documents/import-pages.js';
-import { documentDeliveryRoutes } from './modules/documents/delivery-routes.js';
-import { rolesRoutes } from './modules/roles/routes.js';
-import { tenancyRoutes } from './modules/tenancy/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { userPages } from './modules/users/pages.js';
+import { MODULES } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sharedProps } from './http/shared-props.js';
@@ -112,26 +95,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   installErrorHandling(app);
-  await app.register(activityLogger);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  await app.register(authRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(tenancyRoutes);
-  await app.register(rolesRoutes);
-  await app.register(accountingRoutes);
-  await app.register(bankingRoutes);
-  attachmentCleanup(app);
-  await app.register(documentRoutes);
-  await app.register(documentPageRoutes);
-  await app.register(documentDeliveryRoutes);
-  await app.register(recurringRoutes);
-  await app.register(documentImportPages);
-  await app.register(notificationRoutes);
-  await app.register(profileRoutes);
-  await app.register(reportRoutes);
-  await app.register(usersRoutes);
-  await app.register(userPages);
+  // one plugin per module, in the modules' dependency order (server/modules/registry.ts)
+  for (const m of MODULES) if (m.plugin) await app.register(m.plugin);
 
   await queue.start(config.inProcessWorkers);
   return app;

@@ -1,4 +1,5 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit.
+export { tenants } from './tenant-table.js';
 export * from '../modules/tenancy/schema.js';
 export * from '../modules/accounting/schema.js';
 export * from '../modules/notifications/schema.js';

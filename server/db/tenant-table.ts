@@ -1,5 +1,23 @@
-import { bigint, pgTable, primaryKey, timestamp, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
-import { tenants } from '../modules/tenancy/schema.js';
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+
+// The tenant itself lives here, in the database layer, because every tenant-owned table
+// points at it: declared in a module, the layer would import that module and the module the layer.
+
+export interface TenantSettings {
+  name: string;
+  logo_light: string | null;
+  logo_dark: string | null;
+}
+
+/** Global: the tenant itself. RLS lets the app role see only the current tenant's row. */
+export const tenants = pgTable('tenants', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('UTC'),
+  settings: jsonb('settings').$type<TenantSettings>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
 
 /**
  * Declares a tenant-owned table the Citus-ready way (ARCHITECTURE "Tenancy"):
@@ -26,4 +44,22 @@ export function tenantTable<C extends Record<string, PgColumnBuilderBase>>(
     },
     (t) => [primaryKey({ columns: [t.tenantId, t.id] }), ...(extra ? extra(t) : [])],
   );
+}
+
+/** Tables named by `keyOfTableAbove`, so a test can check each one is declared for real. */
+export const TABLES_NAMED_FROM_BELOW = new Set<string>();
+
+/**
+ * The key (tenant_id, id) of a tenant table that a module above the caller declares, for a
+ * foreign key pointing up the module order (docs/decisions/0016-module-boundaries.md): the
+ * constraint stays the same SQL while the lower module does not import the upper one. The
+ * stand-in is never exported from a schema file, so Drizzle and drizzle-kit see only the
+ * real table.
+ */
+export function keyOfTableAbove(name: string) {
+  TABLES_NAMED_FROM_BELOW.add(name);
+  return pgTable(name, {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).notNull(),
+  });
 }

@@ -4,13 +4,11 @@ import { itemRoutes } from './items.js';
 import { accountingPages } from './pages.js';
 import { importPages } from './import-pages.js';
 import { contactResource } from './resources.js';
-import { accountingSettingsRoutes } from './settings/routes.js';
 
 export async function accountingRoutes(app: FastifyInstance) {
   contactResource.routes(app);
   await app.register(contactSummaryRoutes);
   itemRoutes(app);
   await app.register(accountingPages);
-  await app.register(accountingSettingsRoutes);
   await app.register(importPages);
 }

@@ -1,15 +1,15 @@
 import { catalogueCurrency } from '../../../common/currency-catalogue.js';
 import type { Tx } from '../../db/client.js';
-import { seedSystemAccounts } from '../ledger/service.js';
+import type { NewCompany } from '../kazi-module.js';
 import { accountingSettings, categories, currencies, paymentMethods } from './schema.js';
 
 /**
- * What a new company's books start with: its default currency, the system ledger
- * accounts, a few categories and payment methods, and empty settings sections. Runs in
- * the tenant's own transaction (createTenant), under row-level security.
+ * What a new company's books start with: its default currency, a few categories and payment
+ * methods, and the default currency in the Defaults section (the ledger adds the system
+ * accounts in its own step). Accounting's company set-up step (module.ts).
  */
-export async function setUpBooks(tx: Tx, tenantId: number, currencyCode = 'USD') {
-  const cur = catalogueCurrency(currencyCode) ?? catalogueCurrency('USD')!;
+export async function setUpBooks(tx: Tx, { tenantId, currency = 'USD' }: NewCompany) {
+  const cur = catalogueCurrency(currency) ?? catalogueCurrency('USD')!;
   await tx.insert(currencies).values({
     tenantId,
     code: cur.code,
@@ -22,7 +22,6 @@ export async function setUpBooks(tx: Tx, tenantId: number, currencyCode = 'USD')
     rate: '1',
     isDefault: true,
   });
-  await seedSystemAccounts(tx, tenantId);
   await tx.insert(categories).values([
     { tenantId, name: 'Sales', type: 'income' as const, color: '#50C793' },
     { tenantId, name: 'Deposit', type: 'income' as const, color: '#0CE7FA' },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { attachmentRoutes } from '../../http/attachments.js';
 import { notFound } from '../../http/errors.js';
+import { bankingImportPages } from './import-pages.js';
 import { bankingPages } from './pages.js';
 import { bankAccountResource, transactionResource, transferResource } from './resources.js';
 import { transactions } from './schema.js';
@@ -25,4 +26,5 @@ export async function bankingRoutes(app: FastifyInstance) {
     },
   });
   await bankingPages(app);
+  await app.register(bankingImportPages);
 }

@@ -1,8 +1,10 @@
 import { bigint, boolean, date, foreignKey, index, text } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../db/tenant-table.js';
+import { keyOfTableAbove, tenantTable } from '../../db/tenant-table.js';
 import { searchIndexes, searchText } from '../../db/search-index.js';
 import { categories, contacts, currencies, money, rate } from '../accounting/schema.js';
-import { documents } from '../documents/schema.js';
+
+// documents record their payments as transactions, so banking names their table instead of importing it
+const documents = keyOfTableAbove('documents');
 
 /**
  * Bank and cash accounts. The current balance is never stored: it is the sum of the

@@ -5,11 +5,13 @@ import { withTenant } from '../../db/tenancy.js';
 import { ValidationError } from '../../http/errors.js';
 import { cloneDatabase, seedTenant } from '../../testing/app.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
-import { accountingSetting, storeAccountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting, storeAccountingSetting } from '../accounting-settings/service.js';
 import { journalEntries } from '../ledger/schema.js';
 import { insertDocuments, prepareDocuments } from './bulk.js';
 import { documents } from './schema.js';
-import { createDocument, listHistory, loadDocument, prepareDocument, type DocumentData } from './service.js';
+import { createDocument, prepareDocument, type DocumentData } from './saving.js';
+import { listHistory } from './timeline.js';
+import { loadDocument } from './reading.js';
 
 let database: Database;
 let drop: () => Promise<void>;

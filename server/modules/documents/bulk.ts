@@ -6,9 +6,11 @@ import { rows, type Tx } from '../../db/client.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { bulkInsert } from '../../http/import/bulk.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
-import { accountingSetting, storeAccountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting, storeAccountingSetting } from '../accounting-settings/service.js';
 import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
-import { addDays, contactAddress, preparedFrom, toColumns, totalsOf, TYPE_LABEL, type DocumentData, type PreparedDocument } from './service.js';
+import { addDays, preparedFrom, toColumns, totalsOf, type DocumentData, type PreparedDocument } from './saving.js';
+import { contactAddress } from './contact-copy.js';
+import { TYPE_LABEL } from './fields.js';
 
 /**
  * Many new documents at once (imports; docs/decisions/0014): the checks, defaults and figures of

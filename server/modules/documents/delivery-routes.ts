@@ -6,12 +6,13 @@ import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
-import { sanitizeEmailHtml } from '../accounting/settings/email-html.js';
+import { sanitizeEmailHtml } from '../accounting-settings/email-html.js';
 import { buildDocumentMail, pdfFileName, readDocumentPdfToken } from './mail.js';
 import { loadDocumentForOutput, readLogo, renderDocumentPdf, type DocumentOutput } from './pdf.js';
 import { documentReminderJobs } from './reminders.js';
 import { documents } from './schema.js';
-import { changeStatus, recordHistory } from './service.js';
+import { changeStatus } from './statuses.js';
+import { recordHistory } from './timeline.js';
 
 /**
  * A document's PDF and sending it by e-mail (docs/decisions/0013):

@@ -7,9 +7,12 @@ import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { addMember } from '../users/test-helpers.js';
 import { categories, contacts, currencies, items, taxes } from '../accounting/schema.js';
-import { accountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { trialBalance } from '../ledger/service.js';
-import { changeStatus, createDocument, loadDocument, recordHistory } from './service.js';
+import { changeStatus } from './statuses.js';
+import { createDocument } from './saving.js';
+import { loadDocument } from './reading.js';
+import { recordHistory } from './timeline.js';
 import { roles } from '../tenancy/schema.js';
 
 let t: TestApp;

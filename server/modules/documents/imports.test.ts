@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { upload, waitForImport, xlsxFile } from '../../http/import/testing.js';
 import { addMember } from '../users/test-helpers.js';
 import { contacts, items, taxes } from '../accounting/schema.js';
-import { accountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { journalEntries } from '../ledger/schema.js';
 import { documentHistories, documentItems, documentItemTaxes, documents } from './schema.js';
 

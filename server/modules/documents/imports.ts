@@ -8,7 +8,7 @@ import { ValidationError } from '../../http/errors.js';
 import { importable, type ImportContext, type Importable, type RowError } from '../../http/import-export.js';
 import { contacts, currencies, items, taxes } from '../accounting/schema.js';
 import { insertDocuments, prepareDocuments } from './bulk.js';
-import type { DocumentData, PreparedDocument } from './service.js';
+import type { DocumentData, PreparedDocument } from './saving.js';
 
 /**
  * Imports of invoices, bills and estimates (docs/decisions/0014): one row per line, the rows of

@@ -4,8 +4,8 @@ import type { EmailTemplateKey } from '../../../common/schemas/accounting-email-
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
-import { accountingSetting } from '../accounting/settings/index.js';
-import { sanitizeEmailHtml } from '../accounting/settings/email-html.js';
+import { accountingSetting } from '../accounting-settings/service.js';
+import { sanitizeEmailHtml } from '../accounting-settings/email-html.js';
 import type { DocumentOutput } from './pdf.js';
 import { estimatePublicUrl } from './public.js';
 

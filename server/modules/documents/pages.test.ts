@@ -3,7 +3,7 @@ import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { currencies, items, itemTaxes, taxes } from '../accounting/schema.js';
-import { storeAccountingSetting } from '../accounting/settings/service.js';
+import { storeAccountingSetting } from '../accounting-settings/service.js';
 import { ACCOUNTING_SETTING_DEFAULTS } from '../../../common/schemas/accounting-settings.js';
 import { roles } from '../tenancy/schema.js';
 import { addMember } from '../users/test-helpers.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { accountingSetting } from '../accounting/settings/index.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { categories, items, taxes } from '../accounting/schema.js';
 import { accountOptions, currencyOptions, paymentMethodOptions } from '../banking/options.js';
 import { companyOf, estimatePublicRoutes, estimatePublicUrl } from './public.js';

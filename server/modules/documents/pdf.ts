@@ -4,10 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { add, compare, formatAmount, isZero, negate, type CurrencyFormat } from '../../../common/money.js';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
-import { accountingLogo, accountingSetting } from '../accounting/settings/index.js';
+import { accountingLogo, accountingSetting } from '../accounting-settings/service.js';
 import { startPdf } from '../../pdf/pdf.js';
 import { documents } from './schema.js';
-import { documentFields } from './service.js';
+import { documentFields } from './fields.js';
 
 /**
  * What a document's PDF and its e-mails need, read in one place (docs/decisions/0013): the

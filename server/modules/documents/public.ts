@@ -6,11 +6,11 @@ import { rows, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
 import { Throttle } from '../../http/throttle.js';
-import { accountingLogo, accountingSetting, logoUrl } from '../accounting/settings/index.js';
+import { accountingLogo, accountingSetting, logoUrl } from '../accounting-settings/service.js';
 import { currencies } from '../accounting/schema.js';
 import { notify } from '../notifications/service.js';
 import { documentItems, documents } from './schema.js';
-import { changeStatus } from './service.js';
+import { changeStatus } from './statuses.js';
 
 /**
  * The public view of an estimate (PAGES.md Estimates/Public, /estimates/view/{token}): the

@@ -10,7 +10,10 @@ import { validate } from '../../http/validate.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { today as requestToday } from './resources.js';
 import { documentRecurrings } from './schema.js';
-import { createDocument, findDocument, loadDocument, recordHistory, type DocumentRecord } from './service.js';
+import { createDocument } from './saving.js';
+import { findDocument, loadDocument } from './reading.js';
+import { recordHistory } from './timeline.js';
+import type { DocumentRecord } from './fields.js';
 
 /**
  * Recurring invoices (docs/decisions/0014-recurring-invoices-and-document-imports.md):

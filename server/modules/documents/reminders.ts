@@ -5,7 +5,7 @@ import { rows, type Database, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.js';
-import { accountingSetting } from '../accounting/settings/index.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { buildDocumentMail } from './mail.js';
 import { loadDocumentForOutput, readLogo, renderDocumentPdf } from './pdf.js';
 

@@ -8,22 +8,13 @@ import { dropAttachments } from '../../http/attachments.js';
 import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { documents } from './schema.js';
-import {
-  AREA,
-  assertDeletable,
-  documentFields,
-  loadDocument,
-  postDocument,
-  prepareDocument,
-  recordHistory,
-  syncPaymentStatus,
-  todayIn,
-  TYPE_LABEL,
-  writeLines,
-  type DocumentData,
-  type DocumentRecord,
-  type PreparedDocument,
-} from './service.js';
+import { AREA, documentFields, TYPE_LABEL, type DocumentRecord } from './fields.js';
+import { assertDeletable } from './estimates.js';
+import { loadDocument, todayIn } from './reading.js';
+import { postDocument } from './posting.js';
+import { prepareDocument, writeLines, type DocumentData, type PreparedDocument } from './saving.js';
+import { recordHistory } from './timeline.js';
+import { syncPaymentStatus } from './statuses.js';
 import { postsToLedger } from '../../../common/documents/status.js';
 
 type Action = 'view' | 'create' | 'update' | 'delete';

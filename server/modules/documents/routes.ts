@@ -6,18 +6,12 @@ import { attachmentRoutes, dropAttachments } from '../../http/attachments.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { anyOf, can, documentResource, today, typeOfRequest } from './resources.js';
-import {
-  deletePayment,
-  findDocument,
-  generateInvoice,
-  listHistory,
-  loadDocument,
-  recordHistory,
-  recordPayment,
-  requestStatus,
-  TYPE_LABEL,
-  type DocumentRecord,
-} from './service.js';
+import { deletePayment, recordPayment } from './payments.js';
+import { findDocument, loadDocument } from './reading.js';
+import { generateInvoice } from './estimates.js';
+import { listHistory, recordHistory } from './timeline.js';
+import { requestStatus } from './statuses.js';
+import { TYPE_LABEL, type DocumentRecord } from './fields.js';
 
 type Action = 'view' | 'create' | 'update' | 'delete';
 const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/), transactionId: z.string().regex(/^[1-9]\d{0,15}$/).optional() });

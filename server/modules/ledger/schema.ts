@@ -1,7 +1,9 @@
 import { bigint, date, foreignKey, index, text, unique } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../db/tenant-table.js';
+import { keyOfTableAbove, tenantTable } from '../../db/tenant-table.js';
 import { categories, contacts, currencies, money, rate, taxes } from '../accounting/schema.js';
-import { bankAccounts } from '../banking/schema.js';
+
+// banking posts to the ledger, so the ledger names the bank accounts' table instead of importing it
+const bankAccounts = keyOfTableAbove('bank_accounts');
 
 export const LEDGER_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];

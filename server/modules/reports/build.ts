@@ -5,7 +5,7 @@ import { isPeriodReport, type ReportChart, type ReportData, type ReportRow, type
 import { DEFAULT_REPORT_SETTINGS, reportSettingsSchema, type ReportSettings } from '../../../common/schemas/reports.js';
 import type { Tx } from '../../db/client.js';
 import { currencies } from '../accounting/schema.js';
-import { accountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { accountBalances, accountPeriods, AGE_BUCKETS, ageing, balanceSheetBalances, taxPeriods, type AccountPeriodRow } from './figures.js';
 
 /** What every report needs to know about the company: today, its financial year, its default currency. */

@@ -8,8 +8,6 @@ import { searchIndexes, searchText } from '../../db/search-index.js';
  * stored: Show reads them from the ledger each time. `settings` is the definition's
  * options (period, date range, basis…), shaped by common/schemas/reports.ts.
  */
-export { REPORT_TYPES };
-
 export const reports = tenantTable(
   'reports',
   {

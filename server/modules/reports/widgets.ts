@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import { addMonths, financialYearOf } from '../../../common/reports/periods.js';
 import type { FinanceWidgets } from '../../../common/reports/widgets.js';
 import { rows, type Tx } from '../../db/client.js';
-import { accountingSetting } from '../accounting/settings/service.js';
+import { accountingSetting } from '../accounting-settings/service.js';
 import { outstandingDocuments } from './figures.js';
-
-export type { FinanceWidgets };
 
 /**
  * The Dashboard's money widgets, each only for whom may see it: receivables, payables (the

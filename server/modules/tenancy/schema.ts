@@ -10,24 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../db/tenant-table.js';
+import { tenants, tenantTable } from '../../db/tenant-table.js';
 import { searchIndexes } from '../../db/search-index.js';
-
-export interface TenantSettings {
-  name: string;
-  logo_light: string | null;
-  logo_dark: string | null;
-}
-
-/** Global: the tenant itself. RLS lets the app role see only the current tenant's row. */
-export const tenants = pgTable('tenants', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('UTC'),
-  settings: jsonb('settings').$type<TenantSettings>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-});
 
 /** Global: a person may belong to several tenants through memberships. */
 export const users = pgTable(

@@ -2,8 +2,9 @@ import { sql, eq } from 'drizzle-orm';
 import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { enterTenant } from '../../db/tenancy.js';
-import { setUpBooks } from '../accounting/setup.js';
-import { memberships, roles, tenants, users } from './schema.js';
+import { installedModules } from '../kazi-module.js';
+import { tenants } from '../../db/tenant-table.js';
+import { memberships, roles, users } from './schema.js';
 
 export interface NewTenant {
   companyName: string;
@@ -22,7 +23,8 @@ export interface NewOwner {
  * Creates a tenant with its built-in roles and its owner, in one transaction:
  * the global rows as the owner connection, then the tenant's own rows as the
  * app role under row-level security (so the new tenant's policies are proven
- * from its very first row).
+ * from its very first row). Each module's own set-up step (the books' currency,
+ * the chart of accounts…) runs in that transaction, in the modules' order.
  */
 export async function createTenant(database: Database, t: NewTenant, owner: NewOwner) {
   return database.db.transaction(async (tx) => {
@@ -45,7 +47,9 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
       .returning({ id: users.id });
     await enterTenant(tx, tenant.id);
     const roleIds = await seedRoles(tx, tenant.id);
-    await setUpBooks(tx, tenant.id, t.currency);
+    for (const m of installedModules()) {
+      await m.setUpCompany?.(tx, { tenantId: tenant.id, ownerId: user.id, currency: t.currency });
+    }
     await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
     return { tenantId: tenant.id, userId: user.id };
   });

@@ -10,13 +10,13 @@ import {
   sectionSlug,
   type AccountingSettingKey,
   type AccountingSettings,
-} from '../../../../common/schemas/accounting-settings.js';
-import type { Tx } from '../../../db/client.js';
-import { fieldError, ValidationError, type FieldErrors } from '../../../http/errors.js';
-import { validate } from '../../../http/validate.js';
-import { bankAccounts } from '../../banking/schema.js';
-import { readImageUpload, removeImage, sendImage, storeImage } from '../../profile/avatars.js';
-import { categories, currencies, paymentMethods, taxes } from '../schema.js';
+} from '../../../common/schemas/accounting-settings.js';
+import type { Tx } from '../../db/client.js';
+import { fieldError, ValidationError, type FieldErrors } from '../../http/errors.js';
+import { validate } from '../../http/validate.js';
+import { bankAccounts } from '../banking/schema.js';
+import { readImageUpload, removeImage, sendImage, storeImage } from '../profile/avatars.js';
+import { categories, currencies, paymentMethods, taxes } from '../accounting/schema.js';
 import { makeDefaultCurrency } from './currencies.js';
 import { sanitizeEmailHtml } from './email-html.js';
 import { accountingLogo, accountingSetting, ACCOUNTING_READERS, logoUrl, storeAccountingSetting } from './service.js';

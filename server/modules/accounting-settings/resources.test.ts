@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedTenant, type TestApp } from '../../../testing/app.js';
-import { TestClient } from '../../../testing/client.js';
-import { withTenant } from '../../../db/tenancy.js';
-import { bankAccounts, transactions } from '../../banking/schema.js';
-import { post, systemAccount } from '../../ledger/service.js';
-import { addMember } from '../../users/test-helpers.js';
-import { categories, contacts, currencies, items, itemTaxes, taxes } from '../schema.js';
+import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
+import { TestClient } from '../../testing/client.js';
+import { withTenant } from '../../db/tenancy.js';
+import { bankAccounts, transactions } from '../banking/schema.js';
+import { post, systemAccount } from '../ledger/service.js';
+import { addMember } from '../users/test-helpers.js';
+import { categories, contacts, currencies, items, itemTaxes, taxes } from '../accounting/schema.js';
 
 let t: TestApp;
 let owner: TestClient;

@@ -1,18 +1,24 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { fromUnits, toUnits } from '../../common/money.js';
-import { contacts, items, itemTaxes, taxes } from '../modules/accounting/schema.js';
-import { bankAccounts } from '../modules/banking/schema.js';
-import { changeStatus, createDocument, findDocument, generateInvoice, recordPayment, type DocumentLineData } from '../modules/documents/service.js';
+import type { Tx } from '../../db/client.js';
+import type { DemoCompany } from '../kazi-module.js';
+import { fromUnits, toUnits } from '../../../common/money.js';
+import { contacts, items, itemTaxes, taxes } from '../accounting/schema.js';
+import { bankAccounts } from '../banking/schema.js';
+import { changeStatus } from './statuses.js';
+import { createDocument, type DocumentLineData } from './saving.js';
+import { findDocument } from './reading.js';
+import { generateInvoice } from './estimates.js';
+import { recordPayment } from './payments.js';
 
 /**
  * A year of the demo company's invoices, bills and estimates, made through the documents
  * service (createDocument, changeStatus, recordPayment, generateInvoice) so the ledger, the
  * statuses and the timelines are the real ones: paid, partly paid, sent, overdue, draft and
  * cancelled invoices; bills received and paid; estimates sent, approved, refused and converted.
- * Deterministic (a fixed pseudo-random sequence). Runs after seedDemoBooks (items, accounts).
+ * Deterministic (a fixed pseudo-random sequence). Documents' demo step (module.ts): runs after
+ * accounting's and banking's (customers, items, accounts).
  */
-export async function seedDemoDocuments(tx: Tx, tenantId: number, today = new Date()) {
+export async function seedDemoDocuments(tx: Tx, { tenantId, today }: DemoCompany) {
   let seed = 777;
   const rnd = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../../../../common/schemas/banking.js';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
 import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
-import { nextTransactionNumber, postTransactions, rateOf, type TransactionRow } from '../../banking/service.js';
-import { transactions } from '../../banking/schema.js';
-import { insertInChunks } from './chunks.js';
+import { nextTransactionNumber, postTransactions, rateOf, type TransactionRow } from '../service.js';
+import { transactions } from '../schema.js';
+import { insertInChunks } from '../../accounting/imports/chunks.js';
 import { accountsByName, contactsByNameOrEmail, incomeExpenseCategories, paymentMethodCodes, type AccountHit } from './lookups.js';
 
 /** Words bank statements use for the two types. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { CURRENCY_CATALOGUE } from '../../../../common/currency-catalogue.js';
-import { currencySchema } from '../../../../common/schemas/accounting-settings.js';
-import type { Tx } from '../../../db/client.js';
-import { fieldError, notFound } from '../../../http/errors.js';
-import { defineResource } from '../../../http/resource.js';
-import { journalLines } from '../../ledger/schema.js';
-import { currencies } from '../schema.js';
+import { CURRENCY_CATALOGUE } from '../../../common/currency-catalogue.js';
+import { currencySchema } from '../../../common/schemas/accounting-settings.js';
+import type { Tx } from '../../db/client.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { defineResource } from '../../http/resource.js';
+import { journalLines } from '../ledger/schema.js';
+import { currencies } from '../accounting/schema.js';
 import { isInUse } from './in-use.js';
 import { ACCOUNTING_READERS } from './service.js';
-import { isoTimestamp as ts } from '../../../db/sql.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 
 export const currencyFields = {

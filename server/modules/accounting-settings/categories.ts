@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { categorySchema } from '../../../../common/schemas/accounting-settings.js';
-import type { Tx } from '../../../db/client.js';
-import { fieldError } from '../../../http/errors.js';
-import { defineResource } from '../../../http/resource.js';
-import { categories } from '../schema.js';
+import { categorySchema } from '../../../common/schemas/accounting-settings.js';
+import type { Tx } from '../../db/client.js';
+import { fieldError } from '../../http/errors.js';
+import { defineResource } from '../../http/resource.js';
+import { categories } from '../accounting/schema.js';
 import { isInUse } from './in-use.js';
 import { isDefaultValue } from './service.js';
-import { isoTimestamp as ts } from '../../../db/sql.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 
 type Row = Record<string, unknown>;

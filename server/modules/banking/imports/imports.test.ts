@@ -5,7 +5,7 @@ import { createTestApp, seedTenant, type TestApp } from '../../../testing/app.js
 import { TestClient } from '../../../testing/client.js';
 import { readXlsxRows, upload, waitForImport, xlsxFile } from '../../../http/import/testing.js';
 import { addMember } from '../../users/test-helpers.js';
-import { contacts, currencies } from '../schema.js';
+import { contacts, currencies } from '../../accounting/schema.js';
 import { journalEntries } from '../../ledger/schema.js';
 import { trialBalance } from '../../ledger/service.js';
 

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Permission } from '../../../../common/permissions.js';
+import type { Permission } from '../../../common/permissions.js';
 import {
   ACCOUNTING_SETTING_DEFAULTS,
   EMAIL_TEMPLATE_KEYS,
   type AccountingSettingKey,
   type AccountingSettings,
-} from '../../../../common/schemas/accounting-settings.js';
-import type { Tx } from '../../../db/client.js';
-import { tenants } from '../../tenancy/schema.js';
-import { defaultCurrency } from '../currency.js';
-import { accountingSettings } from '../schema.js';
+} from '../../../common/schemas/accounting-settings.js';
+import type { Tx } from '../../db/client.js';
+import { tenants } from '../../db/tenant-table.js';
+import { defaultCurrency } from '../accounting/currency.js';
+import { accountingSettings } from '../accounting/schema.js';
 
 /**
  * Who may read what documents need from the settings (the default currency, the company's

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Permission } from '../../../../common/permissions.js';
-import { bankAccounts } from '../../banking/schema.js';
-import { categories, currencies, paymentMethods, taxes } from '../schema.js';
+import type { Permission } from '../../../common/permissions.js';
+import { bankAccounts } from '../banking/schema.js';
+import { categories, currencies, paymentMethods, taxes } from '../accounting/schema.js';
 
 /** Settings/Accounting/* pages (PAGES.md). Their data comes from the JSON endpoints beside them. */
 const PAGES: { url: string; component: string; access: Permission }[] = [

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import type { ImportContext } from '../../../http/import-export.js';
-import { bankAccounts } from '../../banking/schema.js';
-import { categories, contacts, paymentMethods } from '../schema.js';
+import { categories, contacts, paymentMethods } from '../../accounting/schema.js';
+import { bankAccounts } from '../schema.js';
 
 // Lookups by name for imports: each answers, for ALL the names of a file in one query,
 // lower-cased name → what the row stores. When two records share a name the oldest wins.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getTableName, type Table } from 'drizzle-orm';
-import { rows, type Tx } from '../../../db/client.js';
+import { rows, type Tx } from '../../db/client.js';
 
 interface ForeignKey {
   /** the referencing table, as the catalogue names it (quoted when it must be) */

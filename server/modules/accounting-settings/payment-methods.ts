@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { paymentMethodSchema } from '../../../../common/schemas/accounting-settings.js';
-import type { Tx } from '../../../db/client.js';
-import { fieldError } from '../../../http/errors.js';
-import { defineResource } from '../../../http/resource.js';
-import { transactions, transfers } from '../../banking/schema.js';
-import { paymentMethods } from '../schema.js';
+import { paymentMethodSchema } from '../../../common/schemas/accounting-settings.js';
+import type { Tx } from '../../db/client.js';
+import { fieldError } from '../../http/errors.js';
+import { defineResource } from '../../http/resource.js';
+import { transactions, transfers } from '../banking/schema.js';
+import { paymentMethods } from '../accounting/schema.js';
 import { isDefaultValue } from './service.js';
-import { isoTimestamp as ts } from '../../../db/sql.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 
 type Row = Record<string, unknown>;

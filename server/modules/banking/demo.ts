@@ -1,78 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { categories, contacts, currencies, items, itemTaxes, taxes } from '../modules/accounting/schema.js';
-import { bankAccounts, transactions, transfers } from '../modules/banking/schema.js';
-import { postOpeningBalance, postTransaction, postTransfer } from '../modules/banking/service.js';
-import { createStandardReports } from '../modules/reports/resource.js';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { DemoCompany } from '../kazi-module.js';
+import { categories, contacts } from '../accounting/schema.js';
+import { bankAccounts, transactions, transfers } from './schema.js';
+import { postOpeningBalance, postTransaction, postTransfer } from './service.js';
 
 /**
- * A year of the demo company's books: items, four accounts in two currencies, a steady
- * rhythm of sales, rent, salaries and bills, and the transfers between the accounts —
- * every movement posted to the ledger through the same functions the app uses.
+ * A year of the demo company's banking (banking's demo step, module.ts): four accounts in two
+ * currencies, a steady rhythm of sales, rent, salaries and bills, and the transfers between
+ * the accounts — every movement posted to the ledger through the same functions the app uses.
  * Deterministic (a fixed pseudo-random sequence), so a fresh demo always looks the same.
  */
-export async function seedDemoBooks(tx: Tx, tenantId: number, today = new Date()) {
+export async function seedDemoBanking(tx: Tx, { tenantId, today }: DemoCompany) {
   let seed = 4242;
   const rnd = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed % n;
   };
   const day = (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-  await tx.insert(currencies).values([
-    { tenantId, code: 'USD', name: 'US Dollar', symbol: '$', rate: '0.00775', precision: 2 },
-    { tenantId, code: 'EUR', name: 'Euro', symbol: '€', rate: '0.00712', precision: 2, symbolFirst: false, decimalMark: ',', thousandsSeparator: '.' },
-  ]);
-
-  const cats = async (rows: { name: string; type: 'income' | 'expense' | 'item'; color: string }[]) =>
-    tx
-      .insert(categories)
-      .values(rows.map((r) => ({ tenantId, ...r })))
-      .returning({ id: categories.id, name: categories.name });
-  const existing = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.tenantId, tenantId));
-  const made = await cats([
-    { name: 'Consulting', type: 'income', color: '#4669FA' },
-    { name: 'Event tickets', type: 'income', color: '#FA916B' },
-    { name: 'Rent', type: 'expense', color: '#F1595C' },
-    { name: 'Salaries', type: 'expense', color: '#1E293B' },
-    { name: 'Internet', type: 'expense', color: '#0CE7FA' },
-    { name: 'Transport', type: 'expense', color: '#A0AEC0' },
-    { name: 'Office supplies', type: 'expense', color: '#50C793' },
-    { name: 'Services', type: 'item', color: '#4669FA' },
-    { name: 'Products', type: 'item', color: '#50C793' },
-  ]);
-  const cat = Object.fromEntries([...existing, ...made].map((c) => [c.name, c.id]));
-
-  const [vat] = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.tenantId, tenantId), eq(taxes.name, 'VAT')));
-  const itemRows = await tx
-    .insert(items)
-    .values(
-      (
-        [
-          ['Website design', 'Design and build of a small business site', '85000', null, 'Services'],
-          ['Monthly bookkeeping', 'Books kept and reconciled each month', '25000', null, 'Services'],
-          ['Event management', 'Planning and running an event, per day', '60000', '35000', 'Services'],
-          ['SMS bundle (10,000)', 'Bulk SMS credits', '8000', '5500', 'Products'],
-          ['Branded T-shirt', 'Cotton, printed both sides', '1200', '650', 'Products'],
-          ['Conference badge', 'Printed lanyard and badge', '350', '120', 'Products'],
-          ['Consulting hour', 'Senior consultant, per hour', '7500', null, 'Services'],
-          ['Projector hire', 'Per day, with screen', '4500', '2000', 'Products'],
-          ['Training workshop', 'Half-day workshop for up to 20 people', '45000', null, 'Services'],
-          ['Printer paper (ream)', 'A4, 80 gsm', null, '550', 'Products'],
-        ] as const
-      ).map(([name, description, sale, purchase, category]) => ({
-        tenantId,
-        name,
-        description,
-        salePrice: sale,
-        purchasePrice: purchase,
-        categoryId: cat[category],
-      })),
-    )
-    .returning({ id: items.id, sale: items.salePrice });
-  if (vat) {
-    await tx.insert(itemTaxes).values(itemRows.filter((i) => i.sale !== null).map((i) => ({ tenantId, itemId: i.id, taxId: vat.id })));
-  }
+  // accounting's demo step made these categories; the same name → id map as before the split
+  const named = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.tenantId, tenantId)).orderBy(asc(categories.id));
+  const cat = Object.fromEntries(named.map((c) => [c.name, c.id]));
 
   const accountRows = await tx
     .insert(bankAccounts)
@@ -187,6 +135,4 @@ export async function seedDemoBooks(tx: Tx, tenantId: number, today = new Date()
       });
     }
   }
-  // the standard report definitions, one per type
-  await createStandardReports(tx, tenantId);
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { taxSchema } from '../../../../common/schemas/accounting.js';
-import { fieldError } from '../../../http/errors.js';
-import { defineResource } from '../../../http/resource.js';
-import { taxes } from '../schema.js';
+import { taxSchema } from '../../../common/schemas/accounting.js';
+import { fieldError } from '../../http/errors.js';
+import { defineResource } from '../../http/resource.js';
+import { taxes } from '../accounting/schema.js';
 import { isDefaultValue } from './service.js';
-import { isoTimestamp as ts } from '../../../db/sql.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 
 
 export const taxResource = defineResource({

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTING_SETTING_DEFAULTS } from '../../../../common/schemas/accounting-settings.js';
-import { createTestApp, seedTenant, type TestApp } from '../../../testing/app.js';
-import { TestClient } from '../../../testing/client.js';
-import { withTenant } from '../../../db/tenancy.js';
-import { addMember } from '../../users/test-helpers.js';
-import { accountingSettings, categories, currencies, taxes } from '../schema.js';
-import { accountingSetting } from './index.js';
+import { ACCOUNTING_SETTING_DEFAULTS } from '../../../common/schemas/accounting-settings.js';
+import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
+import { TestClient } from '../../testing/client.js';
+import { withTenant } from '../../db/tenancy.js';
+import { addMember } from '../users/test-helpers.js';
+import { accountingSettings, categories, currencies, taxes } from '../accounting/schema.js';
+import { accountingSetting } from './service.js';
 
 let t: TestApp;
 let owner: TestClient;

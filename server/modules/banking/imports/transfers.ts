@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { decimal, isoDate, optionalText } from '../../../../common/schemas/fields.js';
 import { bulkInsert, importable, type RowError } from '../../../http/import-export.js';
-import { postTransfers, rateOf, transferAmounts, type TransferRow, type TransferSide } from '../../banking/service.js';
-import { transfers } from '../../banking/schema.js';
-import { insertInChunks } from './chunks.js';
+import { postTransfers, rateOf, transferAmounts, type TransferRow, type TransferSide } from '../service.js';
+import { transfers } from '../schema.js';
+import { insertInChunks } from '../../accounting/imports/chunks.js';
 import { accountsByName, paymentMethodCodes, type AccountHit } from './lookups.js';
 
 const transferRow = z.object({

@@ -1,0 +1,42 @@
+import { accountingSettingsModule } from './accounting-settings/module.js';
+import { accountingModule } from './accounting/module.js';
+import { activityModule } from './activity/module.js';
+import { attachmentsModule } from './attachments/module.js';
+import { authModule } from './auth/module.js';
+import { bankingModule } from './banking/module.js';
+import { dashboardModule } from './dashboard/module.js';
+import { documentsModule } from './documents/module.js';
+import { installModules, type KaziModule } from './kazi-module.js';
+import { ledgerModule } from './ledger/module.js';
+import { notificationsModule } from './notifications/module.js';
+import { profileModule } from './profile/module.js';
+import { reportsModule } from './reports/module.js';
+import { rolesModule } from './roles/module.js';
+import { tenancyModule } from './tenancy/module.js';
+import { usersModule } from './users/module.js';
+
+/**
+ * Every module, in dependency order (docs/decisions/0016-module-boundaries.md): a module comes
+ * after every module it imports. Plugins register, company set-up steps and demo steps run in
+ * this order, so a step finds what the modules before it made. server/architecture.test.ts
+ * checks the order against the import rules of .dependency-cruiser.cjs.
+ */
+export const MODULES: readonly KaziModule[] = [
+  activityModule,
+  tenancyModule,
+  authModule,
+  rolesModule,
+  notificationsModule,
+  attachmentsModule,
+  accountingModule,
+  usersModule,
+  profileModule,
+  ledgerModule,
+  bankingModule,
+  accountingSettingsModule,
+  documentsModule,
+  reportsModule,
+  dashboardModule,
+];
+
+installModules(MODULES);

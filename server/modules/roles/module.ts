@@ -1,0 +1,4 @@
+import { defineModule } from '../kazi-module.js';
+import { rolesRoutes } from './routes.js';
+
+export const rolesModule = defineModule({ name: 'roles', plugin: rolesRoutes });
