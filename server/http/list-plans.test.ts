@@ -8,7 +8,6 @@ import { rows, type Tx } from '../db/client.js';
 import { withTenant } from '../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../testing/app.js';
 import { declaredResources, type Resource } from './resource.js';
-import { EXACT_TOTAL_LIMIT } from './list-totals.js';
 
 /**
  * The plans of list queries, read as the app role under row-level security: a search must be
