@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { PipelinedClient } from './pipelined.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -42,17 +43,27 @@ export interface Database {
 
 export const APP_ROLE = 'kazi_app';
 
-/** The statement that enters a scope; ids are checked integers, so inlining them is safe. */
-export function scopeStatement(scope: Scope): string {
-  const parts = [`set_config('role', '${APP_ROLE}', true)`];
+/** The statements that open a scoped transaction (PostgreSQL); ids are checked integers, so inlining them is safe. */
+export function scopeOpening(scope: Scope): string[] {
+  return ['begin', `set local role ${APP_ROLE}`, ...settings(scope).map(([key, value]) => `set local ${key} = '${value}'`)];
+}
+
+function settings(scope: Scope): [string, number][] {
+  const out: [string, number][] = [];
   for (const [key, value] of [
     ['app.tenant_id', scope.tenantId],
     ['app.user_id', scope.userId],
   ] as const) {
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`invalid ${key}`);
-    parts.push(`set_config('${key}', '${value}', true)`);
+    out.push([key, value]);
   }
+  return out;
+}
+
+/** The statement that enters a scope inside an open transaction (PGlite). */
+export function scopeStatement(scope: Scope): string {
+  const parts = [`set_config('role', '${APP_ROLE}', true)`, ...settings(scope).map(([key, value]) => `set_config('${key}', '${value}', true)`)];
   return `select ${parts.join(', ')}`;
 }
 
@@ -66,8 +77,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       /* idle client errors are reported on the next query */
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as DrizzleDb;
-    // one Drizzle instance per pooled connection, made once
-    const bound = new WeakMap<pg.PoolClient, DrizzleDb>();
+    // one Drizzle instance per pooled connection, made once, over a client that sends the
+    // transaction's opening with its first query (pipelined.ts)
+    const bound = new WeakMap<pg.PoolClient, { client: PipelinedClient; tx: DrizzleDb }>();
     return {
       kind: 'pg',
       db,
@@ -79,19 +91,25 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         return (await pool.query({ name, text, values: params })).rows;
       },
       async scoped(scope, fn) {
-        const client = await pool.connect();
-        let tx = bound.get(client);
-        if (!tx) bound.set(client, (tx = drizzlePg({ client, schema }) as unknown as DrizzleDb));
+        const opening = scopeOpening(scope);
+        const connection = await pool.connect();
+        let entry = bound.get(connection);
+        if (!entry) {
+          const client = new PipelinedClient(connection);
+          entry = { client, tx: drizzlePg({ client: client as never, schema }) as unknown as DrizzleDb };
+          bound.set(connection, entry);
+        }
+        const { client, tx } = entry;
+        client.open(opening);
         try {
-          await client.query(`begin; ${scopeStatement(scope)}`);
           const result = await fn(tx);
-          await client.query('commit');
+          if (client.close()) await connection.query('commit');
           return result;
         } catch (err) {
-          await client.query('rollback').catch(() => undefined);
+          if (client.close()) await connection.query('rollback').catch(() => undefined);
           throw err;
         } finally {
-          client.release();
+          connection.release();
         }
       },
       close: () => pool.end(),
