@@ -38,6 +38,12 @@ export interface Database {
    * BEGIN and the settings travel in one round trip: the hot path of every request.
    */
   scoped<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The same for a function that runs exactly one statement (a list's page, a record by id):
+   * on PostgreSQL the settings and the statement travel and end together, one round trip in
+   * all, no COMMIT. A second statement is refused.
+   */
+  scopedRead<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -45,7 +51,12 @@ export const APP_ROLE = 'kazi_app';
 
 /** The statements that open a scoped transaction (PostgreSQL); ids are checked integers, so inlining them is safe. */
 export function scopeOpening(scope: Scope): string[] {
-  return ['begin', `set local role ${APP_ROLE}`, ...settings(scope).map(([key, value]) => `set local ${key} = '${value}'`)];
+  return ['begin', ...scopeSettings(scope)];
+}
+
+/** The settings of a scope as SET LOCAL statements (inside BEGIN, or a pipeline's implicit transaction). */
+function scopeSettings(scope: Scope): string[] {
+  return [`set local role ${APP_ROLE}`, ...settings(scope).map(([key, value]) => `set local ${key} = '${value}'`)];
 }
 
 function settings(scope: Scope): [string, number][] {
@@ -80,6 +91,15 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // one Drizzle instance per pooled connection, made once, over a client that sends the
     // transaction's opening with its first query (pipelined.ts)
     const bound = new WeakMap<pg.PoolClient, { client: PipelinedClient; tx: DrizzleDb }>();
+    const pipelined = (connection: pg.PoolClient) => {
+      let entry = bound.get(connection);
+      if (!entry) {
+        const client = new PipelinedClient(connection);
+        entry = { client, tx: drizzlePg({ client: client as never, schema }) as unknown as DrizzleDb };
+        bound.set(connection, entry);
+      }
+      return entry;
+    };
     return {
       kind: 'pg',
       db,
@@ -93,13 +113,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       async scoped(scope, fn) {
         const opening = scopeOpening(scope);
         const connection = await pool.connect();
-        let entry = bound.get(connection);
-        if (!entry) {
-          const client = new PipelinedClient(connection);
-          entry = { client, tx: drizzlePg({ client: client as never, schema }) as unknown as DrizzleDb };
-          bound.set(connection, entry);
-        }
-        const { client, tx } = entry;
+        const { client, tx } = pipelined(connection);
         client.open(opening);
         try {
           const result = await fn(tx);
@@ -112,6 +126,18 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
           connection.release();
         }
       },
+      async scopedRead(scope, fn) {
+        const opening = scopeSettings(scope);
+        const connection = await pool.connect();
+        const { client, tx } = pipelined(connection);
+        client.openRead(opening);
+        try {
+          return await fn(tx);
+        } finally {
+          client.close();
+          connection.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -120,6 +146,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   // pg_trgm: the trigram indexes of list searches (docs/decisions/0020-lists-at-scale.md)
   const pglite = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm } });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as DrizzleDb;
+  const scoped: Database['scoped'] = (scope, fn) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(scopeStatement(scope)));
+      return fn(tx);
+    });
   return {
     kind: 'pglite',
     db,
@@ -130,12 +161,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     async prepared(_name, text, params) {
       return (await pglite.query(text, params)).rows as never;
     },
-    scoped(scope, fn) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(scopeStatement(scope)));
-        return fn(tx);
-      });
-    },
+    scoped,
+    // one process, no round trips to save: a read is a transaction like any other
+    scopedRead: scoped,
     close: () => pglite.close(),
   };
 }

@@ -63,22 +63,37 @@ class PipelinedQuery extends Query {
  */
 export class PipelinedClient {
   private opening: readonly string[] | null = null;
+  /** a single-statement read: one query only, its settings ending with it */
+  private single: 'open' | 'done' | null = null;
 
   constructor(readonly connection: pg.PoolClient) {}
 
   /** the next query opens the transaction with these statements */
   open(statements: readonly string[]) {
     this.opening = statements;
+    this.single = null;
+  }
+
+  /**
+   * The next query is the only one: its settings (SET LOCAL, no BEGIN) hold for the implicit
+   * transaction PostgreSQL runs until the pipeline's Sync, so it needs no COMMIT.
+   */
+  openRead(statements: readonly string[]) {
+    this.opening = statements;
+    this.single = 'open';
   }
 
   /** whether the transaction was opened (false: no query ran, so there is nothing to end); resets */
   close(): boolean {
     const opened = this.opening === null;
     this.opening = null;
+    this.single = null;
     return opened;
   }
 
   query(config: string | Record<string, unknown>, values?: unknown): Promise<pg.QueryResult> {
+    if (this.single === 'done') return Promise.reject(new Error('a scoped read runs one statement; use scoped() for more'));
+    if (this.single === 'open') this.single = 'done';
     const opening = this.opening;
     if (!opening) return this.connection.query(config as never, values as never) as unknown as Promise<pg.QueryResult>;
     this.opening = null;

@@ -79,3 +79,30 @@ describe('a scoped transaction', () => {
     expect(got.map((r) => r[0].v)).toEqual(['5', '5']);
   });
 });
+
+describe('a scoped read (one statement)', () => {
+  it('runs as the app role with the settings, and leaves none behind', async () => {
+    const [r] = await database.scopedRead({ tenantId: 77 }, (tx) => rows<{ who: string; value: string }>(tx, setting('app.tenant_id')));
+    expect(r).toMatchObject({ who: 'kazi_app', value: '77' });
+    for (let i = 0; i < 12; i++) {
+      const [after] = await database.query<{ who: string; value: string | null }>(`select current_user::text as who, current_setting('app.tenant_id', true) as value`);
+      expect(after.who).not.toBe('kazi_app');
+      expect(after.value ?? '').toBe('');
+    }
+  });
+
+  it('refuses a second statement on PostgreSQL, and fails cleanly', async () => {
+    const two = database.scopedRead({ tenantId: 1 }, async (tx) => {
+      await tx.execute(sql`select 1`);
+      await tx.execute(sql`select 2`);
+    });
+    if (database.kind === 'pg') {
+      const err = (await two.catch((e: unknown) => e)) as { message: string; cause?: { message: string } };
+      expect(err.cause?.message ?? err.message).toContain('one statement');
+    }
+    else await expect(two).resolves.toBeUndefined();
+    await expect(database.scopedRead({ tenantId: 1 }, (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+    const [r] = await database.scopedRead({ tenantId: 2 }, (tx) => rows<{ value: string }>(tx, setting('app.tenant_id')));
+    expect(r.value).toBe('2');
+  });
+});

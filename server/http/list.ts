@@ -45,9 +45,11 @@ export interface PageResult<T> {
 }
 
 type Found = Record<string, unknown>[];
+/** Runs one statement in the tenant's scope (Database.scopedRead): each of a page's statements is its own round trip. */
+export type Read = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
- * Reads one page of a list and its total, in one statement where it can:
+ * Reads one page of a list and its total, in one statement (one round trip) where it can:
  *
  * - a list whose estimate is remembered: the page alone;
  * - a search: its first EXACT_TOTAL_LIMIT + 1 matches are gathered once (a CTE) and both the
@@ -57,7 +59,7 @@ type Found = Record<string, unknown>[];
  *   scalar subquery (index-only), and an estimate from the planner once the cap is reached.
  */
 export async function readPage<T extends Record<string, unknown>>(
-  tx: Tx,
+  read: Read,
   r: PageRequest,
   totals: EstimatedTotals,
 ): Promise<PageResult<T>> {
@@ -69,22 +71,24 @@ export async function readPage<T extends Record<string, unknown>>(
   let found: Found;
   let counted: number | null = null;
   if (remembered !== null) {
-    found = await pageInOrder(tx, r, r.fields, offset);
+    found = await read((tx) => pageInOrder(tx, r, r.fields, offset));
   } else if (r.searching) {
-    const matches = tx.$with('matches').as(tx.select({ id: r.table.id }).from(r.table).where(r.where).limit(EXACT_TOTAL_LIMIT + 1));
-    found = await tx
-      .with(matches)
-      .select({ ...r.fields, [TOTAL]: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
-      .from(r.table)
-      .where(and(eq(r.table.tenantId, r.tenantId), inArray(r.table.id, tx.select({ id: matches.id }).from(matches))))
-      .orderBy(...r.order)
-      .limit(r.perPage)
-      .offset(offset);
+    found = await read((tx) => {
+      const matches = tx.$with('matches').as(tx.select({ id: r.table.id }).from(r.table).where(r.where).limit(EXACT_TOTAL_LIMIT + 1));
+      return tx
+        .with(matches)
+        .select({ ...r.fields, [TOTAL]: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+        .from(r.table)
+        .where(and(eq(r.table.tenantId, r.tenantId), inArray(r.table.id, tx.select({ id: matches.id }).from(matches))))
+        .orderBy(...r.order)
+        .limit(r.perPage)
+        .offset(offset);
+    });
     counted = takeTotal(found);
     // more matches than were gathered: this page came from an arbitrary part of them
-    if (counted !== null && counted > EXACT_TOTAL_LIMIT) found = await pageInOrder(tx, r, r.fields, offset);
+    if (counted !== null && counted > EXACT_TOTAL_LIMIT) found = await read((tx) => pageInOrder(tx, r, r.fields, offset));
   } else {
-    found = await pageInOrder(tx, r, { ...r.fields, [TOTAL]: capped }, offset);
+    found = await read((tx) => pageInOrder(tx, r, { ...r.fields, [TOTAL]: capped }, offset));
     counted = takeTotal(found);
   }
 
@@ -92,11 +96,11 @@ export async function readPage<T extends Record<string, unknown>>(
   if (settled === 'count') {
     // past the end of the page (or of a remembered estimate): count on its own
     if (remembered !== null) totals.forget(key);
-    const [{ n }] = await rows<{ n: unknown }>(tx, sql`select ${capped} as n`);
+    const [{ n }] = await read((tx) => rows<{ n: unknown }>(tx, sql`select ${capped} as n`));
     settled = settleTotal({ offset, perPage: r.perPage, rows: found.length, counted: Number(n), remembered: null });
   }
   if (settled === 'estimate') {
-    const total = roundEstimate(await plannerEstimate(tx, r), EXACT_TOTAL_LIMIT + 1);
+    const total = roundEstimate(await read((tx) => plannerEstimate(tx, r)), EXACT_TOTAL_LIMIT + 1);
     totals.set(key, total);
     // rows on this page prove at least offset + rows; an empty page past the end proves nothing
     settled = { total: found.length ? Math.max(total, offset + found.length) : total, estimated: true };

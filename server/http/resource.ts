@@ -180,6 +180,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     if (def.attach && rows.length) await def.attach(tx, req, rows);
     return rows;
   };
+  /** related records of rows read outside a transaction: in one of their own, only when there is something to attach */
+  const related = async <R extends Row[]>(req: FastifyRequest, rows: R): Promise<R> =>
+    def.attach && rows.length ? req.tenantTx((tx) => withRelated(tx, req, rows)) : rows;
 
   /** The list's conditions and order for a request's search, filters and sort (its 422s thrown here, outside any transaction). */
   const listQuery = (req: FastifyRequest) => {
@@ -210,26 +213,26 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
 
   const list = async (req: FastifyRequest) => {
     const { raw, q, cond, order, searching } = listQuery(req);
-    return req.tenantTx(async (tx) => {
-      if (q.paginate === false || q.list_all === true) {
-        return withRelated(tx, req, await tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000));
-      }
-      const perPage = q.per_page ?? def.perPage ?? 15;
-      const { data, total, estimated } = await readPage<Row>(
-        tx,
-        { table, fields, tenantId: req.tenant!.id, where: cond!, order, page: q.page, perPage, list: def.base, searching },
-        estimatedTotals,
-      );
-      await withRelated(tx, req, data);
-      const { page: _p, ...rest } = raw;
-      return paginator(data, { total, estimated, page: q.page, perPage, path: req.url.split('?')[0], query: rest });
-    });
+    if (q.paginate === false || q.list_all === true) {
+      const all = await req.tenantRead((tx) => tx.select(fields).from(table).where(cond).orderBy(...order).limit(5000));
+      return related(req, all as Row[]);
+    }
+    const perPage = q.per_page ?? def.perPage ?? 15;
+    // each statement of the page is a scoped read of its own: usually the page alone, one round trip
+    const { data, total, estimated } = await readPage<Row>(
+      (fn) => req.tenantRead(fn),
+      { table, fields, tenantId: req.tenant!.id, where: cond!, order, page: q.page, perPage, list: def.base, searching },
+      estimatedTotals,
+    );
+    await related(req, data);
+    const { page: _p, ...rest } = raw;
+    return paginator(data, { total, estimated, page: q.page, perPage, path: req.url.split('?')[0], query: rest });
   };
 
   /** The single read (`:id` route parameter) as `{ data }`; also usable by other routes (an alias path, a page). */
   const get = async (req: FastifyRequest) => {
     const id = readId(req);
-    const data = await req.tenantTx(async (tx) => (await withRelated(tx, req, [await find(tx, req, id)]))[0]);
+    const data = (await related(req, [await req.tenantRead((tx) => find(tx, req, id))]))[0];
     def.authorize?.(req, 'view', data);
     return { data };
   };
