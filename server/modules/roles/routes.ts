@@ -6,8 +6,8 @@ import { effectivePermissions, roleResource } from './resource.js';
 
 export async function rolesRoutes(app: FastifyInstance) {
   app.get('/roles/active-permissions', { config: { access: 'authenticated' } }, async (req) => ({
-    // registry order, so the answer is stable
-    permissions: PERMISSIONS.filter((p) => req.permissions.has(p)),
+    // registry order, so the answer is stable; the owners' shared set is filtered once
+    permissions: inRegistryOrder(req.permissions),
   }));
 
   // GET /roles/json, POST /roles/store, GET /roles/get-role/{id}, PUT /roles/update/{id}, DELETE /roles/delete/{id}
@@ -51,4 +51,15 @@ export async function rolesRoutes(app: FastifyInstance) {
       total: PERMISSIONS.length,
     };
   });
+}
+
+const ordered = new WeakMap<ReadonlySet<string>, readonly string[]>();
+/** The permissions of a set in registry order; a set shared by requests (every owner's) is ordered once. */
+function inRegistryOrder(held: ReadonlySet<string>): readonly string[] {
+  let list = ordered.get(held);
+  if (!list) {
+    list = Object.freeze(PERMISSIONS.filter((p) => held.has(p)));
+    ordered.set(held, list);
+  }
+  return list;
 }
