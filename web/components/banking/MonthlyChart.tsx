@@ -1,4 +1,4 @@
-import { Chart } from '@/components/chart';
+import { Chart } from '@/components/chart/Chart';
 import { Card } from '@/components/display/Card';
 import { useGetTransactionsQuery } from '@/store/banking-api';
 

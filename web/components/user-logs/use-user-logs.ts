@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Paginator } from '@common/schemas/list-query';
 import { USER_LOG_SORTS, type UserLogsRow } from '@common/schemas/users';
-import type { ListParams, ListResult } from '@/components/data-table';
+import type { ListParams } from '@/components/data-table/query';
+import type { ListResult } from '@/components/data-table/sources';
 import { useSharedProps } from '@/lib/page';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { cacheKey, logsPaginator, PRELOAD_NEXT_MS, PRELOAD_PREVIOUS_MS, usersParams, type UserLogSort } from '@/store/user-logs-query';
