@@ -2,7 +2,7 @@ import { Download, FileText, Image as ImageIcon, Paperclip, Trash } from 'lucide
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, type Attachment } from '@common/attachments';
-import { useConfirmDelete } from '@/components/banking/shared';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { Card } from '@/components/display/Card';
 import { formatBytes } from '@/components/upload/file-checks';

@@ -1,5 +1,4 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { ArrowLeft } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { contactSchema } from '@common/schemas/accounting';
@@ -11,6 +10,7 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { SwitchField } from '@/components/form/SwitchField';
 import { PhoneField, TextareaField, TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { contactRequestState, useCreateContactMutation, useUpdateContactMutation, type ContactRow, type ContactType } from '@/store/contacts-api';
@@ -95,22 +95,13 @@ export function ContactForm({ type, contact, currencies }: FormProps) {
   );
 }
 
-export function BackTo({ href, label }: { href: string; label: string }) {
-  return (
-    <Link href={href} className={buttonClasses('outline')}>
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      {label}
-    </Link>
-  );
-}
-
 export function ContactCreate({ type, currencies }: { type: ContactType; currencies: CurrencyOption[] }) {
   const copy = CONTACT_COPY[type];
   return (
     <>
       <Head title={`New ${copy.singular}`} />
       <PageHeader title={`New ${copy.singular}`}>
-        <BackTo href={copy.base} label={`Back to ${copy.plural}`} />
+        <BackLink href={copy.base}>{`Back to ${copy.plural}`}</BackLink>
       </PageHeader>
       <ContactForm type={type} currencies={currencies} />
     </>

@@ -1,8 +1,9 @@
 import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import type { ContactRow, ContactType } from '@/store/contacts-api';
-import { BackTo, ContactForm } from './Create';
+import { ContactForm } from './Create';
 import { CONTACT_COPY, type CurrencyOption } from './contact-pages';
 
 export type ContactEditProps = { contact: ContactRow; currencies: CurrencyOption[] };
@@ -13,7 +14,7 @@ export function ContactEdit({ type, contact, currencies }: ContactEditProps & { 
     <>
       <Head title={`Edit ${copy.singular}: ${contact.name}`} />
       <PageHeader title={`Edit ${copy.singular}: ${contact.name}`}>
-        <BackTo href={`${copy.base}/${contact.id}`} label={`Back to ${copy.singular}`} />
+        <BackLink href={`${copy.base}/${contact.id}`}>{`Back to ${copy.singular}`}</BackLink>
       </PageHeader>
       <ContactForm key={contact.id} type={type} contact={contact} currencies={currencies} />
     </>

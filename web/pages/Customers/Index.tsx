@@ -2,16 +2,17 @@ import { Head, Link } from '@inertiajs/react';
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
+import { ENABLED_FILTER } from '@/components/data-table/filters';
 import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { ImportLink } from '@/components/import/ImportLink';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
+import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useDeleteContactMutation, useGetContactsQuery, type ContactRow, type ContactType } from '@/store/contacts-api';
-import { useConfirmedDelete } from './confirmed-delete';
-import { CONTACT_COPY, ENABLED_FILTER } from './contact-pages';
+import { CONTACT_COPY } from './contact-pages';
 
 const col = columnHelper<ContactRow>();
 

@@ -12,6 +12,8 @@ import { Skeleton } from '@/components/display/Skeleton';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { currencyDigits } from '@/components/form/money';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -24,8 +26,6 @@ import {
   type ContactTransactionRow,
   type ContactType,
 } from '@/store/contacts-api';
-import { BackTo } from './Create';
-import { useConfirmedDelete } from './confirmed-delete';
 import { CONTACT_COPY } from './contact-pages';
 
 /** An amount in a currency we know only by its code (a transaction's own currency). */
@@ -140,7 +140,7 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
         title={contact.name}
         description={<StatusPill status={contact.enabled ? 'active' : 'inactive'} label={contact.enabled ? `Enabled ${copy.singular}` : `Disabled ${copy.singular}`} />}
       >
-        <BackTo href={copy.base} label={copy.Plural} />
+        <BackLink href={copy.base}>{copy.Plural}</BackLink>
         {canUpdate && (
           <Link href={`${copy.base}/${contact.id}/edit`} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />

@@ -22,14 +22,3 @@ export const CONTACT_COPY: Record<ContactType, ContactCopy> = {
 
 /** A currency the contact form offers (page prop). */
 export type CurrencyOption = { code: string; name: string; is_default: boolean };
-
-/** The status filter above the customers, vendors and items lists (`?enabled=true|false`). */
-export const ENABLED_FILTER = {
-  name: 'enabled',
-  label: 'Status',
-  options: [
-    { value: '', label: 'All' },
-    { value: 'true', label: 'Enabled' },
-    { value: 'false', label: 'Disabled' },
-  ],
-} as const;

@@ -1,6 +1,6 @@
 import { Head } from '@inertiajs/react';
-import { BackLink } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
 import { ReportForm, type ReportFormProps } from '@/components/reports/ReportForm';
 import { AppLayout } from '@/layouts/AppLayout';
 

@@ -1,6 +1,7 @@
 import { Head } from '@inertiajs/react';
-import { BackLink, RecordGate } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
 import { useGetReportQuery } from '@/components/reports/api';
 import { ReportForm, type ReportFormProps } from '@/components/reports/ReportForm';
 import { AppLayout } from '@/layouts/AppLayout';

@@ -1,11 +1,13 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { AmountIn, CurrenciesContext, TypeBadge } from '@/components/banking/columns';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
-import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import type { BankingOptions } from '@/components/banking/TransactionForm';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { Details, RecordActions, RecordGate } from '@/components/record/RecordPage';
 import { textLinkClasses } from '@/components/TextLink';
 import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';

@@ -4,7 +4,6 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { documentSchema, type DocumentInput } from '@common/schemas/documents';
 import type { DocumentType } from '@common/documents/status';
-import { BackLink, RecordGate } from '@/components/banking/shared';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
@@ -15,6 +14,8 @@ import { DateField, TextareaField, TextField } from '@/components/form/TextField
 import { useZodForm, type ZodForm } from '@/components/form/useZodForm';
 import { defaultCurrency, findCurrency } from '@/components/money';
 import { emptyLine, trimZeros, type LineValue } from '@/components/documents/lines';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDocumentMutation, useGetDocumentQuery, useUpdateDocumentMutation, type FullDocument } from '@/store/documents-api';
 import { DocumentLines } from './DocumentLines';

@@ -3,12 +3,13 @@ import { CircleAlert, Clock, FilePen, FileText, Plus, Send, ThumbsUp } from 'luc
 import { useMemo } from 'react';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
-import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
 import { ImportLink } from '@/components/import/ImportLink';
 import { buttonClasses } from '@/components/form/Button';
 import { defaultCurrency, findCurrency, Money, type CurrencyOption } from '@/components/money';
 import { cx } from '@/components/cx';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { RecordActions } from '@/components/record/RecordPage';
 import { useCan } from '@/lib/page';
 import { useDeleteDocumentMutation, useGetDocumentsQuery, type DocumentRow } from '@/store/documents-api';
 import { documentStatusLabel } from '@/components/documents/DocumentStatusBadge';

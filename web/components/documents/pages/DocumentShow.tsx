@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { acceptsPayment } from '@common/documents/status';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
-import { BackLink, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { RecurringPanel } from '@/components/documents/RecurringPanel';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { findCurrency, Money } from '@/components/money';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { RecordGate } from '@/components/record/RecordPage';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import {

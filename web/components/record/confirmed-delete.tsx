@@ -1,8 +1,12 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { errorMessage } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
 
+// A delete asked for, confirmed in a dialog, then reported in a toast. Two shapes:
+// `useConfirmedDelete` for lists that delete one row or several selected ones (the page words its
+// own ConfirmDialog), `useConfirmDelete` for one record at a time (the dialog comes with it).
 
 type Named = { id: number; name: string };
 
@@ -65,4 +69,33 @@ export function useConfirmedDelete<Row extends Named>(
     dialog: { open: pending.length > 0, busy, onClose: close, onConfirm: () => void confirm() },
     pending,
   };
+}
+
+/**
+ * Delete with a confirm dialog: the server's message as a warning toast, a failure (an account
+ * still in use…) as an error toast with the server's reason. `after` runs on success.
+ */
+export function useConfirmDelete<T>(remove: (row: T) => Promise<{ message: string }>, describe: (row: T) => ReactNode, after?: () => void) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    if (target === null) return;
+    setBusy(true);
+    try {
+      const answer = await remove(target);
+      toast.warning(answer.message, SHORT_TOAST);
+      after?.();
+    } catch (err) {
+      toast.error(errorMessage(err, 'The record could not be deleted.'));
+    } finally {
+      setBusy(false);
+      setTarget(null);
+    }
+  }
+  const dialog = (
+    <ConfirmDialog open={target !== null} onClose={() => setTarget(null)} onConfirm={() => void confirm()} busy={busy} title="Delete this record?">
+      {target !== null && <p>{describe(target)} This cannot be undone.</p>}
+    </ConfirmDialog>
+  );
+  return { ask: setTarget, dialog };
 }

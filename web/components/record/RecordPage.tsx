@@ -1,54 +1,15 @@
 import { Link, router } from '@inertiajs/react';
-import { ArrowLeft, Pencil, Trash } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { Pencil, Trash } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/display/Card';
 import { EmptyState } from '@/components/display/EmptyState';
 import { SkeletonText } from '@/components/display/Skeleton';
 import { Button, buttonClasses } from '@/components/form/Button';
-import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
-import { SHORT_TOAST } from '@/lib/toasts';
 
-
-/**
- * Delete with a confirm dialog: the server's message as a warning toast, a failure (an account
- * still in use…) as an error toast with the server's reason. `after` runs on success.
- */
-export function useConfirmDelete<T>(remove: (row: T) => Promise<{ message: string }>, describe: (row: T) => ReactNode, after?: () => void) {
-  const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    if (target === null) return;
-    setBusy(true);
-    try {
-      const answer = await remove(target);
-      toast.warning(answer.message, SHORT_TOAST);
-      after?.();
-    } catch (err) {
-      toast.error(errorMessage(err, 'The record could not be deleted.'));
-    } finally {
-      setBusy(false);
-      setTarget(null);
-    }
-  }
-  const dialog = (
-    <ConfirmDialog open={target !== null} onClose={() => setTarget(null)} onConfirm={() => void confirm()} busy={busy} title="Delete this record?">
-      {target !== null && <p>{describe(target)} This cannot be undone.</p>}
-    </ConfirmDialog>
-  );
-  return { ask: setTarget, dialog };
-}
-
-export function BackLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Link href={href} className={buttonClasses('outline')}>
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      {children}
-    </Link>
-  );
-}
+// The parts of a record's pages that every area repeats: its row or page actions, the gate of a
+// page that reads one record, and its label/value lines.
 
 /** Edit and delete buttons of a record's row or page, shown by permission. */
 export function RecordActions({ area, href, name, onDelete, size = 'sm' }: { area: string; href: string; name: string; onDelete: () => void; size?: 'sm' | 'md' }) {
