@@ -1,8 +1,7 @@
-import { Head, Link } from '@inertiajs/react';
-import { ArrowLeft } from 'lucide-react';
+import { Head } from '@inertiajs/react';
 import type { ImportColumnInfo } from '@common/schemas/import';
 import { PageHeader } from '../display/PageHeader';
-import { buttonClasses } from '../form/Button';
+import { BackLink } from '../record/BackLink';
 import { ImportWizard, type ImportWizardProps } from './ImportWizard';
 
 /** The props every Import page gets from server/modules/accounting/import-pages.ts. */
@@ -20,10 +19,7 @@ export function ImportPage({ title, base, list_url, label, columns, invalidates 
     <>
       <Head title={title} />
       <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: either every row is imported, or none.`}>
-        <Link href={list_url} className={buttonClasses('outline')}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-          Back to the {label}
-        </Link>
+        <BackLink href={list_url}>Back to the {label}</BackLink>
       </PageHeader>
       <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} />
     </>
