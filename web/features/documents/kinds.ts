@@ -1,7 +1,7 @@
 import type { DocumentType } from '@common/documents/status';
 import { DOCUMENT_STATUSES } from '@common/documents/status';
-import type { ItemOption } from '@/components/documents/lines';
 import type { CurrencyOption } from '@/components/money';
+import type { ItemOption } from './lines';
 
 /**
  * What differs between the invoice, estimate and bill pages: words, URLs, permissions and which

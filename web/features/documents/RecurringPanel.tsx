@@ -13,7 +13,7 @@ import { Modal } from '@/components/overlay/Modal';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import { useGetRecurrenceQuery, useSetRecurrenceMutation, useStopRecurrenceMutation, type DocumentRecurrence, type FullDocument } from '@/store/documents-api';
-import { todayIso } from './pages/kinds';
+import { todayIso } from './kinds';
 import { recurringFormSchema, recurringFormValues, scheduleOf, toRecurringInput, type RecurringEnd, type RecurringFormValues } from './recurring-form';
 import { everyInWords, formatDay, generatedInWords, scheduleInWords, unitOf } from '@common/documents/recurring-words';
 

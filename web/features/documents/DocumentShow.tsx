@@ -6,7 +6,6 @@ import { acceptsPayment } from '@common/documents/status';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
-import { RecurringPanel } from '@/components/documents/RecurringPanel';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { findCurrency, Money } from '@/components/money';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
@@ -28,6 +27,7 @@ import { DocumentSheet } from './DocumentSheet';
 import { KINDS, STATUS_ACTIONS, type Kind, type ShowProps } from './kinds';
 import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { DocumentStatus, PaymentDialog, SendDialog, Timeline } from './parts';
+import { RecurringPanel } from './RecurringPanel';
 
 /** Invoices/Show, Estimates/Show and Bills/Show. */
 export function DocumentShow(props: ShowProps) {

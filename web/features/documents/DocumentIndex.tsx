@@ -12,8 +12,8 @@ import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
 import { useCan } from '@/lib/page';
 import { useDeleteDocumentMutation, useGetDocumentsQuery, type DocumentRow } from '@/store/documents-api';
-import { documentStatusLabel } from '@/components/documents/DocumentStatusBadge';
 import { DELETED } from '@/lib/toasts';
+import { documentStatusLabel } from './DocumentStatusBadge';
 import { DocumentStatus } from './parts';
 import { KINDS, type IndexProps, type Kind, type Stat } from './kinds';
 

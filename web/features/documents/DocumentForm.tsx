@@ -13,13 +13,13 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { DateField, TextareaField, TextField } from '@/components/form/TextFields';
 import { useZodForm, type ZodForm } from '@/components/form/useZodForm';
 import { defaultCurrency, findCurrency } from '@/components/money';
-import { emptyLine, trimZeros, type LineValue } from '@/components/documents/lines';
 import { BackLink } from '@/components/record/BackLink';
 import { RecordGate } from '@/components/record/RecordPage';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDocumentMutation, useGetDocumentQuery, useUpdateDocumentMutation, type FullDocument } from '@/store/documents-api';
 import { DocumentLines } from './DocumentLines';
 import { addDays, KINDS, todayIso, type FormProps, type Kind } from './kinds';
+import { emptyLine, trimZeros, type LineValue } from './lines';
 
 export type FormValues = {
   type: DocumentType;

@@ -1,11 +1,11 @@
 import { Card } from '@/components/display/Card';
-import { LineItemsEditor } from '@/components/documents/LineItemsEditor';
-import { TotalsPanel } from '@/components/documents/TotalsPanel';
 import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextFields';
 import { fallbackFormat, type CurrencyOption } from '@/components/money';
 import type { DocumentFormState } from './DocumentForm';
 import type { FormProps, Kind } from './kinds';
+import { LineItemsEditor } from './LineItemsEditor';
+import { TotalsPanel } from './TotalsPanel';
 
 /**
  * The lines of the form (the shared LineItemsEditor), the document discount and the live totals
