@@ -3,7 +3,6 @@ import { Check, Copy, Download, FileInput, Mail, Pencil, Plus, Trash } from 'luc
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { acceptsPayment } from '@common/documents/status';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordGate } from '@/components/record/RecordPage';
+import { AttachmentsCard } from '@/features/attachments/AttachmentsCard';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import {

@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { TransactionForm, type BankingOptions } from '@/components/banking/TransactionForm';
 import { PageHeader } from '@/components/display/PageHeader';
 import { BackLink } from '@/components/record/BackLink';
 import { RecordGate } from '@/components/record/RecordPage';
+import { TransactionForm, type BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useGetTransactionQuery } from '@/store/banking-api';
 
