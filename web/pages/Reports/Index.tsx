@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
-import { useCreateStandardReportsMutation, useDeleteReportMutation, useGetReportsQuery, type ReportRow } from '@/components/reports/api';
+import { useCreateStandardReportsMutation, useDeleteReportMutation, useGetReportsQuery, type ReportRow } from '@/features/reports/api';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';

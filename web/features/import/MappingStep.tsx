@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { ImportColumnInfo, ImportUploadAnswer } from '@common/schemas/import';
-import { cx } from '../cx';
-import { Card } from '../display/Card';
-import { Button } from '../form/Button';
-import { Field } from '../form/Field';
-import { selectClasses } from '../form/styles';
+import { cx } from '@/components/cx';
+import { Card } from '@/components/display/Card';
+import { Button } from '@/components/form/Button';
+import { Field } from '@/components/form/Field';
+import { selectClasses } from '@/components/form/styles';
 
 type Props = {
   upload: ImportUploadAnswer;

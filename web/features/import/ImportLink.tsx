@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { Upload } from 'lucide-react';
 import type { Permission } from '@common/permissions';
-import { buttonClasses } from '../form/Button';
+import { buttonClasses } from '@/components/form/Button';
 import { useCan } from '@/lib/page';
 
 /** "Import" beside a list's "New …" button, for users who may import into it. */

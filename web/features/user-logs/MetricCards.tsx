@@ -1,8 +1,8 @@
 import { Activity, CalendarDays, Clock, Gauge, History, Timer, TrendingDown, TrendingUp, Minus } from 'lucide-react';
 import type { EngagementLevel, UserLogMetrics } from '@common/analytics/user-logs';
-import { Badge, type Tone } from '../display/Badge';
-import { Skeleton } from '../display/Skeleton';
-import { StatCard } from '../display/StatCard';
+import { Badge, type Tone } from '@/components/display/Badge';
+import { Skeleton } from '@/components/display/Skeleton';
+import { StatCard } from '@/components/display/StatCard';
 import { minutesLabel, signedPercent, TREND_LABELS } from './labels';
 
 const LEVEL_TONES: Record<EngagementLevel, Tone> = { High: 'success', Medium: 'warning', Low: 'danger', None: 'secondary' };

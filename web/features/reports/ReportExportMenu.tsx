@@ -1,4 +1,4 @@
-import { DownloadMenu, type ExportFormat } from '../data-table/ExportMenu';
+import { DownloadMenu, type ExportFormat } from '@/components/data-table/ExportMenu';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
 

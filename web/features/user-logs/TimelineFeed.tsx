@@ -1,11 +1,11 @@
 import { CircleX, Eye, MousePointerClick, RefreshCw, SearchX } from 'lucide-react';
 import type { TimelineEntry } from '@common/schemas/users';
-import { cx } from '../cx';
-import { Badge } from '../display/Badge';
-import { EmptyState } from '../display/EmptyState';
-import { Skeleton } from '../display/Skeleton';
-import { formatDateTime, timeAgo } from '../display/time';
-import { Button } from '../form/Button';
+import { cx } from '@/components/cx';
+import { Badge } from '@/components/display/Badge';
+import { EmptyState } from '@/components/display/EmptyState';
+import { Skeleton } from '@/components/display/Skeleton';
+import { formatDateTime, timeAgo } from '@/components/display/time';
+import { Button } from '@/components/form/Button';
 import { entryTitle } from './labels';
 
 type FeedProps = {

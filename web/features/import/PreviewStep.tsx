@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import type { ImportColumnInfo, ImportPreviewAnswer, ImportPreviewRow } from '@common/schemas/import';
-import { cx } from '../cx';
-import { Card } from '../display/Card';
-import { Button } from '../form/Button';
+import { cx } from '@/components/cx';
+import { Card } from '@/components/display/Card';
+import { Button } from '@/components/form/Button';
 
 type Props = {
   base: string;

@@ -1,9 +1,9 @@
 import { Link } from '@inertiajs/react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Card } from '../display/Card';
-import { Button, buttonClasses } from '../form/Button';
-import { ProgressBar } from '../upload/ProgressBar';
+import { Card } from '@/components/display/Card';
+import { Button, buttonClasses } from '@/components/form/Button';
+import { ProgressBar } from '@/components/upload/ProgressBar';
 import { errorMessage } from '@/lib/errors';
 import { importApi, useGetImportStatusQuery } from '@/store/import-api';
 import type { ImportStatusAnswer } from '@common/schemas/import';

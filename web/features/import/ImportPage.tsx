@@ -1,7 +1,7 @@
 import { Head } from '@inertiajs/react';
 import type { ImportColumnInfo } from '@common/schemas/import';
-import { PageHeader } from '../display/PageHeader';
-import { BackLink } from '../record/BackLink';
+import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
 import { ImportWizard, type ImportWizardProps } from './ImportWizard';
 
 /** The props every Import page gets from server/modules/accounting/import-pages.ts. */

@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Pagination } from '../data-table/Pagination';
-import { useDebouncedValue } from '../data-table/use-debounced-value';
-import { Card } from '../display/Card';
-import { TextInput } from '../form/TextInput';
-import { controlClasses } from '../form/styles';
-import { Tabs } from '../overlay/Tabs';
+import { Pagination } from '@/components/data-table/Pagination';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { Card } from '@/components/display/Card';
+import { controlClasses } from '@/components/form/styles';
+import { TextInput } from '@/components/form/TextInput';
+import { Tabs } from '@/components/overlay/Tabs';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { fetchTimeline, setTimelineFilters, setTimelinePage, setTimelinePerPage } from '@/store/user-logs-slice';
 import { TIMELINE_TABS, tabCount } from './labels';

@@ -1,9 +1,9 @@
 import { Download, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { IMPORT_LIMITS, type ImportUploadAnswer } from '@common/schemas/import';
-import { Card } from '../display/Card';
-import { Button } from '../form/Button';
-import { FileUpload } from '../upload/FileUpload';
+import { Card } from '@/components/display/Card';
+import { Button } from '@/components/form/Button';
+import { FileUpload } from '@/components/upload/FileUpload';
 import { errorMessage } from '@/lib/errors';
 import { uploadImport } from '@/store/import-api';
 

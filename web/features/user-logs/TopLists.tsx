@@ -1,7 +1,7 @@
 import { Award, Clock, Info, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { Insight, Ranked, UserLogMetrics } from '@common/analytics/user-logs';
-import { cx } from '../cx';
-import { Card } from '../display/Card';
+import { cx } from '@/components/cx';
+import { Card } from '@/components/display/Card';
 
 const n = new Intl.NumberFormat();
 const INSIGHT_ICONS: Record<string, LucideIcon> = { 'trending-up': TrendingUp, clock: Clock, award: Award };

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { UserLogMetrics } from '@common/analytics/user-logs';
-import { Chart } from '../chart/Chart';
-import { Card } from '../display/Card';
-import { EmptyState } from '../display/EmptyState';
+import { Chart } from '@/components/chart/Chart';
+import { Card } from '@/components/display/Card';
+import { EmptyState } from '@/components/display/EmptyState';
 import { dayLabel, hourLabel } from './labels';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => hourLabel(h));

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cx } from '../cx';
+import { cx } from '@/components/cx';
 
 export const STEPS = ['Upload', 'Match columns', 'Preview', 'Import'] as const;
 
