@@ -64,11 +64,26 @@ module.exports = {
     },
     {
       name: 'page-not-to-other-page',
-      severity: 'warn',
+      severity: 'error',
       comment:
-        "A page (web/pages/<Group>/…) never imports another group's files: what two groups share goes to the kit or to the area's own folder.",
+        "A page (web/pages/<Group>/…) never imports another group's files: what two groups share goes to the kit (web/components/) or to the area's folder (web/features/<area>/).",
       from: { path: '^web/pages/([^/.]+)' },
       to: { path: '^web/pages/', pathNot: '^web/pages/$1[/.]' },
+    },
+    {
+      name: 'kit-not-to-areas',
+      severity: 'error',
+      comment:
+        'The kit (web/components/) is generic and area-free: it never imports area UI (web/features/) or a page; neither do the layouts, web/lib and web/store beside it.',
+      from: { path: '^web/(components|layouts|lib|store)/' },
+      to: { path: '^web/(features|pages)/' },
+    },
+    {
+      name: 'area-not-to-page',
+      severity: 'error',
+      comment: 'Area UI (web/features/<area>/) serves the pages and never imports one: every .tsx under web/pages/ is an Inertia page.',
+      from: { path: '^web/features/' },
+      to: { path: '^web/pages/' },
     },
   ],
   options: {

@@ -83,25 +83,36 @@ describe('module boundaries', () => {
       'web/pages/Customers/Create.tsx': 'export const form = 1;\n',
       'web/pages/Items/Create.tsx': "import { form } from '../Customers/Create.js';\nexport const f = form;\n",
       'web/pages/Items/parts.ts': "import { f } from './Create.js';\nexport const g = f;\n",
+      // the kit reaching into an area, an area reaching into a page; a page using its area is fine
+      'web/components/display/Reach.tsx': "import { copy } from '../../features/contacts/copy.js';\nexport const h = copy;\n",
+      'web/features/contacts/copy.ts': "import { form } from '../../pages/Customers/Create.js';\nexport const copy = form;\n",
+      'web/pages/Vendors/Index.tsx': "import { copy } from '../../features/contacts/copy.js';\nexport const v = copy;\n",
     };
     try {
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(dirname(join(dir, path)), { recursive: true });
         writeFileSync(join(dir, path), text);
       }
-      const hits = (await violations(dir, ['server', 'web'])).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+      const found = await violations(dir, ['server', 'web']);
+      const hits = found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
       expect(hits).toEqual(
         expect.arrayContaining([
           'module-order: server/modules/ledger/service.ts → server/modules/banking/service.ts',
           'module-not-in-layers: server/modules/nowhere/index.ts → server/modules/banking/service.ts',
           'web-not-to-server: web/lib/reach.ts → server/app.ts',
           'page-not-to-other-page: web/pages/Items/Create.tsx → web/pages/Customers/Create.tsx',
+          'kit-not-to-areas: web/components/display/Reach.tsx → web/features/contacts/copy.ts',
+          'area-not-to-page: web/features/contacts/copy.ts → web/pages/Customers/Create.tsx',
         ]),
       );
+      // the web rules fail the run, they are not only reported
+      const webRules = ['page-not-to-other-page', 'kit-not-to-areas', 'area-not-to-page'];
+      expect(found.filter((v) => webRules.includes(v.rule.name)).map((v) => `${v.rule.name} ${v.rule.severity}`).sort()).toEqual(webRules.map((r) => `${r} error`).sort());
       // the circle is reported once, from whichever of its files the cruise meets first
       expect(hits.filter((h) => /^no-cycle: server\/modules\/(ledger|banking)\/service\.ts → /.test(h))).toHaveLength(1);
-      // within a module, and within a page group, imports are free
+      // within a module, within a page group, and from a page to area UI, imports are free
       expect(hits.filter((h) => h.includes('Items/parts.ts'))).toEqual([]);
+      expect(hits.filter((h) => h.includes('web/pages/Vendors/'))).toEqual([]);
       expect(hits.filter((h) => h.startsWith('module-order: server/modules/banking/'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,7 @@
  * - The aggregated `taxes` keep the name, type and rate (as given) of the first line that has
  *   the tax. A tax whose amount is 0 (a 0% tax, a zero-price line) is still listed.
  * - A precision outside 0–4 or a value that is not a decimal throws: callers validate first
- *   (the Create/Edit pages turn what is being typed into decimals, see web/components/documents).
+ *   (the Create/Edit pages turn what is being typed into decimals, see web/features/documents/lines.ts).
  */
 import { AMOUNT_SCALE, divRound, fromUnits, toUnits } from '../money.js';
 import type { TAX_TYPES } from '../schemas/accounting.js';

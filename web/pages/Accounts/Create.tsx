@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { AccountForm } from '@/components/banking/AccountForm';
-import { BackLink } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
 import type { CurrencyOption } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { AccountForm } from '@/features/banking/AccountForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
 export default function AccountsCreate({ currencies }: { currencies: CurrencyOption[] }) {

@@ -1,8 +1,9 @@
 import { Head } from '@inertiajs/react';
-import { AccountForm } from '@/components/banking/AccountForm';
-import { BackLink, RecordGate } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
 import type { CurrencyOption } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
+import { AccountForm } from '@/features/banking/AccountForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useGetAccountQuery } from '@/store/banking-api';
 

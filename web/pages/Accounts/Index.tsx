@@ -1,13 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { createContext, useContext } from 'react';
-import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
 import { defaultCurrency, findCurrency, Money, totalInDefault, type CurrencyOption } from '@/components/money';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { RecordActions } from '@/components/record/RecordPage';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useDeleteAccountMutation, useGetAccountsQuery, type BankAccountRow } from '@/store/banking-api';

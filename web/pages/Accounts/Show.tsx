@@ -1,12 +1,14 @@
 import { Head, router } from '@inertiajs/react';
-import { AmountIn, CurrenciesContext, TRANSACTION_COLUMNS, TRANSFER_COLUMNS } from '@/components/banking/columns';
-import { MonthlyChart } from '@/components/banking/MonthlyChart';
-import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import type { CurrencyOption } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { Details, RecordActions, RecordGate } from '@/components/record/RecordPage';
+import { AmountIn, CurrenciesContext, TRANSACTION_COLUMNS, TRANSFER_COLUMNS } from '@/features/banking/columns';
+import { MonthlyChart } from '@/features/banking/MonthlyChart';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery, type BankAccountRow } from '@/store/banking-api';
 

@@ -1,5 +1,5 @@
-import { DocumentShow } from '@/components/documents/pages/DocumentShow';
-import type { ShowProps } from '@/components/documents/pages/kinds';
+import { DocumentShow } from '@/features/documents/DocumentShow';
+import type { ShowProps } from '@/features/documents/kinds';
 import { AppLayout } from '@/layouts/AppLayout';
 
 /** Bills/Show (PAGES.md): the shared document page, for this type (props.type). */

@@ -1,5 +1,5 @@
-import { DocumentCreate } from '@/components/documents/pages/DocumentForm';
-import type { FormProps } from '@/components/documents/pages/kinds';
+import { DocumentCreate } from '@/features/documents/DocumentForm';
+import type { FormProps } from '@/features/documents/kinds';
 import { AppLayout } from '@/layouts/AppLayout';
 
 /** Estimates/Create (PAGES.md): the shared document form, for this type (props.type). */

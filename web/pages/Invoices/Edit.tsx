@@ -1,5 +1,5 @@
-import { DocumentEdit } from '@/components/documents/pages/DocumentForm';
-import type { FormProps } from '@/components/documents/pages/kinds';
+import { DocumentEdit } from '@/features/documents/DocumentForm';
+import type { FormProps } from '@/features/documents/kinds';
 import { AppLayout } from '@/layouts/AppLayout';
 
 /** Invoices/Edit (PAGES.md): the shared document form on the saved document. */

@@ -1,5 +1,5 @@
-import { DocumentIndex } from '@/components/documents/pages/DocumentIndex';
-import type { IndexProps } from '@/components/documents/pages/kinds';
+import { DocumentIndex } from '@/features/documents/DocumentIndex';
+import type { IndexProps } from '@/features/documents/kinds';
 import { AppLayout } from '@/layouts/AppLayout';
 
 /** Invoices/Index (PAGES.md): the shared document list, for this type (props.type). */

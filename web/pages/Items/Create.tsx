@@ -15,10 +15,10 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { SwitchField } from '@/components/form/SwitchField';
 import { TextareaField, TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCreateItemMutation, useUpdateItemMutation, type ItemRow } from '@/store/items-api';
-import { BackTo } from '../Customers/Create';
 
 export type ItemFormProps = {
   currency: CurrencyFormat;
@@ -134,7 +134,7 @@ export default function ItemsCreate(props: ItemFormProps) {
     <>
       <Head title="New item" />
       <PageHeader title="New item">
-        <BackTo href="/sales/items" label="Back to items" />
+        <BackLink href="/sales/items">Back to items</BackLink>
       </PageHeader>
       <ItemForm {...props} />
     </>

@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import type { ItemRow } from '@/store/items-api';
-import { BackTo } from '../Customers/Create';
 import { ItemForm, type ItemFormProps } from './Create';
 
 export default function ItemsEdit(props: ItemFormProps & { item: ItemRow }) {
@@ -10,7 +10,7 @@ export default function ItemsEdit(props: ItemFormProps & { item: ItemRow }) {
     <>
       <Head title={`Edit item: ${props.item.name}`} />
       <PageHeader title={`Edit item: ${props.item.name}`}>
-        <BackTo href="/sales/items" label="Back to items" />
+        <BackLink href="/sales/items">Back to items</BackLink>
       </PageHeader>
       <ItemForm key={props.item.id} {...props} />
     </>

@@ -4,16 +4,16 @@ import { createContext, useContext, useMemo } from 'react';
 import { formatAmount, type CurrencyFormat } from '@common/money';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
+import { ENABLED_FILTER } from '@/components/data-table/filters';
 import { Badge, StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
-import { ImportLink } from '@/components/import/ImportLink';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
+import { useConfirmedDelete } from '@/components/record/confirmed-delete';
+import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useDeleteItemMutation, useGetItemsQuery, type ItemRow } from '@/store/items-api';
-import { useConfirmedDelete } from '../Customers/confirmed-delete';
-import { ENABLED_FILTER } from '../Customers/contact-pages';
 
 type Props = { currency: CurrencyFormat; categories: { id: number; name: string }[] };
 

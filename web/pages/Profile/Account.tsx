@@ -1,5 +1,5 @@
-import { Head, Link, useForm } from '@inertiajs/react';
-import { ArrowLeft, LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
+import { Head, useForm } from '@inertiajs/react';
+import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/display/Badge';
 import { Card } from '@/components/display/Card';
@@ -7,9 +7,10 @@ import { EmptyState } from '@/components/display/EmptyState';
 import { PageHeader } from '@/components/display/PageHeader';
 import { formatDateTime, timeAgo } from '@/components/display/time';
 import { describeUserAgent } from '@/components/display/user-agent';
-import { Button, buttonClasses } from '@/components/form/Button';
+import { Button } from '@/components/form/Button';
 import { TextField } from '@/components/form/TextFields';
 import { Modal } from '@/components/overlay/Modal';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useSharedProps } from '@/lib/page';
 
@@ -78,10 +79,7 @@ export default function ProfileAccount({ sessions = [] }: { sessions: Session[] 
     <>
       <Head title="Account" />
       <PageHeader title="Account">
-        <Link href="/profile" className={buttonClasses('outline')}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-          Back to profile
-        </Link>
+        <BackLink href="/profile">Back to profile</BackLink>
       </PageHeader>
 
       <Card title="Browser sessions" flush>

@@ -1,14 +1,15 @@
-import { Head, Link } from '@inertiajs/react';
-import { ArrowLeft, Trash, Undo2 } from 'lucide-react';
+import { Head } from '@inertiajs/react';
+import { Trash, Undo2 } from 'lucide-react';
 import { passwordUpdateSchema, profileSchema } from '@common/schemas/profile';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
-import { Button, buttonClasses } from '@/components/form/Button';
+import { Button } from '@/components/form/Button';
 import { FileField } from '@/components/form/FileField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Tabs } from '@/components/overlay/Tabs';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import type { ProfileUser } from './Index';
 
@@ -107,10 +108,7 @@ export default function ProfileEdit({ user }: { user: ProfileUser }) {
     <>
       <Head title="Edit profile" />
       <PageHeader title="Edit profile">
-        <Link href="/profile" className={buttonClasses('outline')}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-          Back to profile
-        </Link>
+        <BackLink href="/profile">Back to profile</BackLink>
       </PageHeader>
       <Tabs
         label="Profile settings"

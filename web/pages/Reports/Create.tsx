@@ -1,7 +1,7 @@
 import { Head } from '@inertiajs/react';
-import { BackLink } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
-import { ReportForm, type ReportFormProps } from '@/components/reports/ReportForm';
+import { BackLink } from '@/components/record/BackLink';
+import { ReportForm, type ReportFormProps } from '@/features/reports/ReportForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
 export default function ReportsCreate(props: ReportFormProps) {

@@ -1,8 +1,9 @@
 import { Head } from '@inertiajs/react';
-import { BackLink, RecordGate } from '@/components/banking/shared';
 import { PageHeader } from '@/components/display/PageHeader';
-import { useGetReportQuery } from '@/components/reports/api';
-import { ReportForm, type ReportFormProps } from '@/components/reports/ReportForm';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
+import { useGetReportQuery } from '@/features/reports/api';
+import { ReportForm, type ReportFormProps } from '@/features/reports/ReportForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
 export default function ReportsEdit({ id, ...options }: ReportFormProps & { id: number }) {

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { areaLabel, PERMISSION_SECTIONS, PERMISSIONS, type Area, type Permission } from '@common/permissions';
@@ -9,6 +9,7 @@ import { cx } from '@/components/cx';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { FieldError } from '@/components/form/FieldError';
 import { TextInput } from '@/components/form/TextInput';
+import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCreateRoleMutation, useUpdateRoleMutation } from '@/store/roles-api';
@@ -158,21 +159,12 @@ export function RoleForm({ role }: { role?: EditableRole }) {
   );
 }
 
-export function BackToRoles() {
-  return (
-    <Link href="/roles" className={buttonClasses('outline')}>
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      Back to roles
-    </Link>
-  );
-}
-
 export default function RolesCreate() {
   return (
     <>
       <Head title="New role" />
       <PageHeader title="New role" description="Choose a name and what the role may do.">
-        <BackToRoles />
+        <BackLink href="/roles">Back to roles</BackLink>
       </PageHeader>
       <RoleForm />
     </>

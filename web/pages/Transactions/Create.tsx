@@ -1,7 +1,7 @@
 import { Head } from '@inertiajs/react';
-import { BackLink } from '@/components/banking/shared';
-import { TransactionForm, type BankingOptions } from '@/components/banking/TransactionForm';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import { TransactionForm, type BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
 export default function TransactionsCreate(props: BankingOptions) {

@@ -1,7 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { BackLink, RecordGate } from '@/components/banking/shared';
-import { TransactionForm, type BankingOptions } from '@/components/banking/TransactionForm';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
+import { TransactionForm, type BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useGetTransactionQuery } from '@/store/banking-api';
 

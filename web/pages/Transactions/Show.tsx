@@ -1,12 +1,14 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { AmountIn, CurrenciesContext, TypeBadge } from '@/components/banking/columns';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
-import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
-import type { BankingOptions } from '@/components/banking/TransactionForm';
+import { AttachmentsCard } from '@/features/attachments/AttachmentsCard';
+import { AmountIn, CurrenciesContext, TypeBadge } from '@/features/banking/columns';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { Details, RecordActions, RecordGate } from '@/components/record/RecordPage';
 import { textLinkClasses } from '@/components/TextLink';
+import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteTransactionMutation, useGetTransactionQuery, type TransactionRow } from '@/store/banking-api';

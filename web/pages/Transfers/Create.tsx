@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { BackLink } from '@/components/banking/shared';
-import type { BankingOptions } from '@/components/banking/TransactionForm';
-import { TransferForm } from '@/components/banking/TransferForm';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import type { BankingOptions } from '@/features/banking/TransactionForm';
+import { TransferForm } from '@/features/banking/TransferForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
 export default function TransfersCreate(props: BankingOptions) {

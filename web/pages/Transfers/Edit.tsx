@@ -1,8 +1,9 @@
 import { Head } from '@inertiajs/react';
-import { BackLink, RecordGate } from '@/components/banking/shared';
-import type { BankingOptions } from '@/components/banking/TransactionForm';
-import { TransferForm } from '@/components/banking/TransferForm';
 import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import { RecordGate } from '@/components/record/RecordPage';
+import type { BankingOptions } from '@/features/banking/TransactionForm';
+import { TransferForm } from '@/features/banking/TransferForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useGetTransferQuery } from '@/store/banking-api';
 

@@ -1,4 +1,4 @@
-import { ImportPage, type ImportPageProps } from '@/components/import/ImportPage';
+import { ImportPage, type ImportPageProps } from '@/features/import/ImportPage';
 import { AppLayout } from '@/layouts/AppLayout';
 
 // the list's cached pages are stale once the import is done

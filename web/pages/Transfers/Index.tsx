@@ -1,13 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { CurrenciesContext, TRANSFER_COLUMNS } from '@/components/banking/columns';
-import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
-import type { BankingOptions } from '@/components/banking/TransactionForm';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
-import { ImportLink } from '@/components/import/ImportLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { RecordActions } from '@/components/record/RecordPage';
+import { CurrenciesContext, TRANSFER_COLUMNS } from '@/features/banking/columns';
+import type { BankingOptions } from '@/features/banking/TransactionForm';
+import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useDeleteTransferMutation, useGetTransfersQuery, type TransferRow } from '@/store/banking-api';

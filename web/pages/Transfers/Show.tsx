@@ -1,10 +1,12 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { AmountIn, CurrenciesContext } from '@/components/banking/columns';
-import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
-import type { BankingOptions } from '@/components/banking/TransactionForm';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
+import { BackLink } from '@/components/record/BackLink';
+import { useConfirmDelete } from '@/components/record/confirmed-delete';
+import { Details, RecordActions, RecordGate } from '@/components/record/RecordPage';
+import { AmountIn, CurrenciesContext } from '@/features/banking/columns';
+import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteTransferMutation, useGetTransferQuery, type TransferRow } from '@/store/banking-api';
 

@@ -1,5 +1,5 @@
+import { ContactsIndex } from '@/features/contacts/ContactsIndex';
 import { AppLayout } from '@/layouts/AppLayout';
-import { ContactsIndex } from '../Customers/Index';
 
 export default function VendorsIndex() {
   return <ContactsIndex type="vendor" />;

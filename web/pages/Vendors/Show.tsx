@@ -1,6 +1,6 @@
-import type { ContactRow } from '@/store/contacts-api';
+import { ContactShow } from '@/features/contacts/ContactShow';
 import { AppLayout } from '@/layouts/AppLayout';
-import { ContactShow } from '../Customers/Show';
+import type { ContactRow } from '@/store/contacts-api';
 
 export default function VendorsShow({ contact }: { contact: ContactRow }) {
   return <ContactShow type="vendor" contact={contact} />;

@@ -7,7 +7,7 @@ import { Badge } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { LastActivity, PersonCell } from '@/components/display/PersonCell';
 import { buttonClasses } from '@/components/form/Button';
-import { useUserLogsSource } from '@/components/user-logs/use-user-logs';
+import { useUserLogsSource } from '@/features/user-logs/use-user-logs';
 import { AppLayout } from '@/layouts/AppLayout';
 import { USERS_FAILURE, USERS_PER_PAGE } from '@/store/user-logs-query';
 

@@ -1,2 +1,0 @@
-/** @deprecated moved: import from '@/components/display/Card'. */
-export * from './display/Card';

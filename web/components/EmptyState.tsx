@@ -1,2 +1,0 @@
-/** @deprecated moved: import from '@/components/display/EmptyState'. */
-export * from './display/EmptyState';

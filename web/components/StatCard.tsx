@@ -1,2 +1,0 @@
-/** @deprecated moved: import from '@/components/display/StatCard'. */
-export * from './display/StatCard';

@@ -1,1 +1,0 @@
-export { ImportWizard, type ImportWizardProps } from './ImportWizard';
