@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { createContext, useContext } from 'react';
+import type { BankAccountRow } from '@common/answers/banking';
 import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -10,7 +11,7 @@ import { buttonClasses } from '@/components/form/Button';
 import { defaultCurrency, findCurrency, Money, totalInDefault, type CurrencyOption } from '@/components/money';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteAccountMutation, useGetAccountsQuery, type BankAccountRow } from '@/store/banking-api';
+import { useDeleteAccountMutation, useGetAccountsQuery } from '@/store/banking-api';
 
 const Currencies = createContext<CurrencyOption[]>([]);
 

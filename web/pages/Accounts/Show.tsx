@@ -1,4 +1,5 @@
 import { Head, router } from '@inertiajs/react';
+import type { BankAccountRow } from '@common/answers/banking';
 import { AmountIn, CurrenciesContext, TRANSACTION_COLUMNS, TRANSFER_COLUMNS } from '@/components/banking/columns';
 import { MonthlyChart } from '@/components/banking/MonthlyChart';
 import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
@@ -8,7 +9,7 @@ import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import type { CurrencyOption } from '@/components/money';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery, type BankAccountRow } from '@/store/banking-api';
+import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery } from '@/store/banking-api';
 
 export default function AccountsShow({ id, currencies }: { id: number; currencies: CurrencyOption[] }) {
   const query = useGetAccountQuery(id);

@@ -1,7 +1,7 @@
 import { Head } from '@inertiajs/react';
+import type { ItemRow } from '@common/answers/accounting';
 import { PageHeader } from '@/components/display/PageHeader';
 import { AppLayout } from '@/layouts/AppLayout';
-import type { ItemRow } from '@/store/items-api';
 import { BackTo } from '../Customers/Create';
 import { ItemForm, type ItemFormProps } from './Create';
 

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { createContext, useContext, useMemo } from 'react';
+import type { ItemRow } from '@common/answers/accounting';
 import { formatAmount, type CurrencyFormat } from '@common/money';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -11,7 +12,7 @@ import { ImportLink } from '@/components/import/ImportLink';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteItemMutation, useGetItemsQuery, type ItemRow } from '@/store/items-api';
+import { useDeleteItemMutation, useGetItemsQuery } from '@/store/items-api';
 import { useConfirmedDelete } from '../Customers/confirmed-delete';
 import { ENABLED_FILTER } from '../Customers/contact-pages';
 

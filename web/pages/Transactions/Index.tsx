@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { add, negate } from '@common/money';
+import type { TransactionRow } from '@common/answers/banking';
 import { CurrenciesContext, TRANSACTION_COLUMNS } from '@/components/banking/columns';
 import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
 import type { BankingOptions } from '@/components/banking/TransactionForm';
@@ -14,7 +15,7 @@ import { TextInput } from '@/components/form/TextInput';
 import { defaultCurrency, Money } from '@/components/money';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteTransactionMutation, useGetTransactionsQuery, type TransactionRow } from '@/store/banking-api';
+import { useDeleteTransactionMutation, useGetTransactionsQuery } from '@/store/banking-api';
 
 /**
  * Income and expense of the rows on screen, in the default currency (amount_default). The

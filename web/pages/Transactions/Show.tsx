@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import type { TransactionRow } from '@common/answers/banking';
 import { AmountIn, CurrenciesContext, TypeBadge } from '@/components/banking/columns';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
@@ -9,7 +10,7 @@ import { defaultCurrency } from '@/components/money';
 import { textLinkClasses } from '@/components/TextLink';
 import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteTransactionMutation, useGetTransactionQuery, type TransactionRow } from '@/store/banking-api';
+import { useDeleteTransactionMutation, useGetTransactionQuery } from '@/store/banking-api';
 
 
 export default function TransactionsShow({ id, currencies, paymentMethods }: BankingOptions & { id: number }) {

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
+import type { TransferRow } from '@common/answers/banking';
 import { CurrenciesContext, TRANSFER_COLUMNS } from '@/components/banking/columns';
 import { RecordActions, useConfirmDelete } from '@/components/banking/shared';
 import type { BankingOptions } from '@/components/banking/TransactionForm';
@@ -10,7 +11,7 @@ import { buttonClasses } from '@/components/form/Button';
 import { ImportLink } from '@/components/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteTransferMutation, useGetTransfersQuery, type TransferRow } from '@/store/banking-api';
+import { useDeleteTransferMutation, useGetTransfersQuery } from '@/store/banking-api';
 
 export default function TransfersIndex(options: BankingOptions) {
   const canCreate = useCan('transfers.create');

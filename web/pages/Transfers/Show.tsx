@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import type { TransferRow } from '@common/answers/banking';
 import { AmountIn, CurrenciesContext } from '@/components/banking/columns';
 import { BackLink, Details, RecordActions, RecordGate, useConfirmDelete } from '@/components/banking/shared';
 import type { BankingOptions } from '@/components/banking/TransactionForm';
@@ -6,7 +7,7 @@ import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteTransferMutation, useGetTransferQuery, type TransferRow } from '@/store/banking-api';
+import { useDeleteTransferMutation, useGetTransferQuery } from '@/store/banking-api';
 
 const link = 'text-primary hover:underline';
 
