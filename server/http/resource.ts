@@ -2,6 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Answer, Deleted, One } from '../../common/answers/http.js';
 import type { Permission } from '../../common/permissions.js';
 import { listQuerySchema } from '../../common/schemas/list-query.js';
 import type { Tx } from '../db/client.js';
@@ -234,7 +235,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const id = readId(req);
     const data = (await related(req, [await req.tenantRead((tx) => find(tx, req, id))]))[0];
     def.authorize?.(req, 'view', data);
-    return { data };
+    return { data } satisfies One<Row>;
   };
 
   const cfg = (action: Action): FastifyContextConfig => ({ ...def.routeConfig?.[action], access: def.access[action] });
@@ -274,7 +275,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
-      return reply.code(201).send({ message: message('created'), data });
+      return reply.code(201).send({ message: message('created'), data } satisfies Answer<Row>);
     });
 
     app.put(`${def.base}/update/:id`, { config: cfg('update') }, async (req) => {
@@ -293,7 +294,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
-      return { message: message('updated'), data };
+      return { message: message('updated'), data } satisfies Answer<Row>;
     });
 
     app.delete(`${def.base}/delete/:id`, { config: cfg('delete') }, async (req) => {
@@ -306,7 +307,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           await tx.delete(table).where(base(req, id));
         })
         .catch(inUse);
-      return { message: message('deleted') };
+      return { message: message('deleted') } satisfies Deleted;
     });
   }
 

@@ -1,30 +1,14 @@
+import type { ContactRow, ContactType } from '@common/answers/accounting';
+import type { Answer } from '@common/answers/http';
 import type { CurrencyFormat } from '@common/money';
 import type { Paginator } from '@common/schemas/list-query';
 import type { ContactInput } from '@common/schemas/accounting';
 import type { ListParams } from '@/components/data-table/query';
-import { errorMessage } from '@/lib/errors';
 import { api } from './api';
+import { requestState, type RequestState } from './resource-api';
 
-export type ContactType = 'customer' | 'vendor';
-
-/** A customer or vendor as the contacts endpoints answer it. */
-export type ContactRow = {
-  id: number;
-  type: ContactType;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  tax_number: string | null;
-  currency_code: string;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  reference: string | null;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-};
+// The row lives in common/answers/accounting.ts; the contact pages import it from here.
+export type { ContactRow, ContactType } from '@common/answers/accounting';
 
 /** GET /accounting/contacts/summary/{id} → data: a contact's figures in the default currency. */
 export type ContactSummary = {
@@ -50,8 +34,6 @@ export type ContactTransactionRow = {
   account_name: string | null;
   category_name: string | null;
 };
-
-type Answer<T> = { message: string; data: T };
 
 /** Customers and vendors: one set of endpoints told apart by `type` (SPEC §7). */
 export const contactsApi = api.injectEndpoints({
@@ -99,14 +81,10 @@ export const {
 } = contactsApi;
 
 /** SPEC §4: what a contact save or delete leaves: a success or an error flag plus the request's message. */
-export type ContactRequestState = { success: boolean; error: boolean; message: string | null };
+export type ContactRequestState = RequestState;
 
 /**
  * The state of a contact save or delete from its mutation's result: the server's message on
  * success; on failure (SPEC §8: passed on as an error) the server's message, else the error's own.
  */
-export function contactRequestState(result: { isSuccess: boolean; isError: boolean; data?: { message?: string } | undefined; error?: unknown }): ContactRequestState {
-  if (result.isSuccess) return { success: true, error: false, message: result.data?.message ?? null };
-  if (result.isError) return { success: false, error: true, message: errorMessage(result.error, 'An error occurred') };
-  return { success: false, error: false, message: null };
-}
+export const contactRequestState = (result: Parameters<typeof requestState>[0]): ContactRequestState => requestState(result, 'An error occurred');

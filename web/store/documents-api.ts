@@ -1,56 +1,16 @@
+import type { Answer } from '@common/answers/http';
 import type { Paginator } from '@common/schemas/list-query';
 import type { DocumentInput, DocumentPaymentInput } from '@common/schemas/documents';
 import type { documentRecurringSchema } from '@common/schemas/documents';
 import type { z } from 'zod';
-import type { DocumentType } from '@common/documents/status';
-import type { DocumentDetails } from '@common/documents/types';
+import type { DocumentRow, FullDocument } from '@common/answers/documents';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
 
-type Answer<T> = { message: string; data: T };
-
-/** A row of GET /accounting/documents/json (and the head of every document answer). */
-export type DocumentRow = {
-  id: number;
-  type: DocumentType;
-  document_number: string;
-  order_number: string | null;
-  status: string;
-  issued_at: string;
-  due_at: string | null;
-  currency_code: string;
-  currency_rate: string;
-  contact_id: number;
-  contact_name: string;
-  contact_email: string | null;
-  contact_tax_number: string | null;
-  contact_phone: string | null;
-  contact_address: string | null;
-  category_id: number | null;
-  discount_type: 'percent' | 'amount' | null;
-  discount_rate: string | null;
-  sub_total: string;
-  discount_total: string;
-  tax_total: string;
-  total: string;
-  /** the total in the default currency */
-  total_default: string;
-  amount_paid: string;
-  amount_due: string;
-  title: string | null;
-  notes: string | null;
-  footer: string | null;
-  parent_id: number | null;
-  sent_at: string | null;
-  overdue: boolean;
-  created_at: string;
-  updated_at: string;
-};
-
+// The row and the full document live in common/answers/documents.ts; the document pages and
+// components still import them from here.
+export type { DocumentRow, FullDocument } from '@common/answers/documents';
 export type { DocumentLine, DocumentLineTax, DocumentPayment } from '@common/documents/types';
-
-/** GET /accounting/documents/get-document/{id}: the document with its lines, totals, payments and what may come next. */
-export type FullDocument = DocumentRow & DocumentDetails;
 
 /** A line of a document's timeline (GET /accounting/documents/comments/{id}), newest first. */
 export type HistoryEntry = {

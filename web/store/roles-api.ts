@@ -1,10 +1,9 @@
+import type { Answer } from '@common/answers/http';
 import type { Paginator } from '@common/schemas/list-query';
 import type { RoleData, RoleInput } from '@common/schemas/roles';
 import type { Area, Permission } from '@common/permissions';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
-
-type Answer<T> = { message: string; data: T };
 
 /** GET /permissions/json: the registry by section and area, with the roles holding each permission. */
 export type PermissionCatalogue = {

@@ -1,3 +1,4 @@
+import type { Answer } from '@common/answers/http';
 import type { Paginator } from '@common/schemas/list-query';
 import type { InviteInput } from '@common/schemas/users';
 import type { ListParams } from '@/components/data-table/query';
@@ -27,8 +28,6 @@ export type InvitationRow = {
   expired: boolean;
   created_at: string;
 };
-
-type Answer<T> = { message: string; data: T };
 
 /** The Users page's calls (SPEC §7 users endpoints). */
 export const usersApi = api.injectEndpoints({

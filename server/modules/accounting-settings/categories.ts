@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import type { CategoryRow } from '../../../common/answers/accounting.js';
 import { categorySchema } from '../../../common/schemas/accounting-settings.js';
 import type { Tx } from '../../db/client.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { fieldError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { categories } from '../accounting/schema.js';
@@ -49,7 +51,7 @@ export const categoryResource = defineResource({
   singular: 'category',
   base: '/settings/accounting/categories',
   table: categories,
-  fields: {
+  fields: answerFields<CategoryRow>()({
     id: categories.id,
     name: categories.name,
     type: categories.type,
@@ -60,7 +62,7 @@ export const categoryResource = defineResource({
     enabled: categories.enabled,
     created_at: ts(categories.createdAt),
     updated_at: ts(categories.updatedAt),
-  },
+  }),
   columns: { created_at: categories.createdAt, updated_at: categories.updatedAt },
   create: categorySchema,
   searchable: ['name'],

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { CurrencyRow } from '../../../common/answers/accounting.js';
 import { CURRENCY_CATALOGUE } from '../../../common/currency-catalogue.js';
 import { currencySchema } from '../../../common/schemas/accounting-settings.js';
 import type { Tx } from '../../db/client.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { journalLines } from '../ledger/schema.js';
@@ -12,7 +14,7 @@ import { ACCOUNTING_READERS } from './service.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 
 
-export const currencyFields = {
+export const currencyFields = answerFields<CurrencyRow>()({
   id: currencies.id,
   code: currencies.code,
   name: currencies.name,
@@ -27,7 +29,7 @@ export const currencyFields = {
   enabled: currencies.enabled,
   created_at: ts(currencies.createdAt),
   updated_at: ts(currencies.updatedAt),
-};
+});
 
 /**
  * Amounts already posted keep their default-currency value (journal_lines.base_amount), so the

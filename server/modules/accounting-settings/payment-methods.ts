@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, like, sql } from 'drizzle-orm';
+import type { PaymentMethodRow } from '../../../common/answers/accounting.js';
 import { paymentMethodSchema } from '../../../common/schemas/accounting-settings.js';
 import type { Tx } from '../../db/client.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { fieldError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { transactions, transfers } from '../banking/schema.js';
@@ -80,7 +82,7 @@ export const paymentMethodResource = defineResource({
   singular: 'payment-method',
   base: '/settings/accounting/offline-payments',
   table: paymentMethods,
-  fields: {
+  fields: answerFields<PaymentMethodRow>()({
     id: paymentMethods.id,
     name: paymentMethods.name,
     code: paymentMethods.code,
@@ -89,7 +91,7 @@ export const paymentMethodResource = defineResource({
     enabled: paymentMethods.enabled,
     created_at: ts(paymentMethods.createdAt),
     updated_at: ts(paymentMethods.updatedAt),
-  },
+  }),
   columns: { created_at: paymentMethods.createdAt, updated_at: paymentMethods.updatedAt },
   create: paymentMethodSchema,
   searchable: ['name', 'code'],

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { TaxRow } from '../../../common/answers/accounting.js';
 import { taxSchema } from '../../../common/schemas/accounting.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { fieldError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { taxes } from '../accounting/schema.js';
@@ -12,7 +14,7 @@ export const taxResource = defineResource({
   singular: 'tax',
   base: '/settings/accounting/taxes',
   table: taxes,
-  fields: {
+  fields: answerFields<TaxRow>()({
     id: taxes.id,
     name: taxes.name,
     rate: sql<number>`${taxes.rate}`.mapWith(Number),
@@ -20,7 +22,7 @@ export const taxResource = defineResource({
     enabled: taxes.enabled,
     created_at: ts(taxes.createdAt),
     updated_at: ts(taxes.updatedAt),
-  },
+  }),
   columns: { rate: taxes.rate, created_at: taxes.createdAt, updated_at: taxes.updatedAt },
   create: taxSchema,
   searchable: ['name'],

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ItemRow, ItemTax } from '../../../common/answers/accounting.js';
 import { itemSchema, PRICE_REQUIRED } from '../../../common/schemas/accounting.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { categories, items, itemTaxes, taxes } from './schema.js';
 import { isoTimestamp as ts, qualified } from '../../db/sql.js';
 
-
-export type ItemTax = { id: number; name: string; rate: string };
 
 /**
  * Items sold or bought (SPEC §7 "/sales/items"). Prices are decimal strings; the taxes an item
@@ -19,7 +19,8 @@ export const itemResource = defineResource({
   singular: 'item',
   base: '/sales/items',
   table: items,
-  fields: {
+  // the taxes are attached after the select (attach, below)
+  fields: answerFields<ItemRow, 'taxes'>()({
     id: items.id,
     name: items.name,
     description: items.description,
@@ -27,13 +28,13 @@ export const itemResource = defineResource({
     purchase_price: items.purchasePrice,
     category_id: items.categoryId,
     // a correlated sub-select, so a page costs no extra query per row; qualified, so it also holds in RETURNING
-    category: sql<{ id: number; name: string; color: string } | null>`(
+    category: sql<ItemRow['category']>`(
       select json_build_object('id', c.id, 'name', c.name, 'color', c.color) from ${categories} c
        where c.tenant_id = ${qualified(items.tenantId)} and c.id = ${qualified(items.categoryId)})`,
     enabled: items.enabled,
     created_at: ts(items.createdAt),
     updated_at: ts(items.updatedAt),
-  },
+  }),
   columns: { created_at: items.createdAt, updated_at: items.updatedAt },
   create: itemSchema,
   searchable: ['name', 'description'],

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { inArray } from 'drizzle-orm';
+import type { ContactRow } from '../../../common/answers/accounting.js';
 import { contactSchema } from '../../../common/schemas/accounting.js';
 import type { Permission } from '../../../common/permissions.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { contacts, currencies } from './schema.js';
@@ -20,7 +22,7 @@ export const contactResource = defineResource({
   singular: 'contact',
   base: '/accounting/contacts',
   table: contacts,
-  fields: {
+  fields: answerFields<ContactRow>()({
     id: contacts.id,
     type: contacts.type,
     name: contacts.name,
@@ -36,7 +38,7 @@ export const contactResource = defineResource({
     enabled: contacts.enabled,
     created_at: ts(contacts.createdAt),
     updated_at: ts(contacts.updatedAt),
-  },
+  }),
   columns: { created_at: contacts.createdAt, updated_at: contacts.updatedAt },
   create: contactSchema,
   searchable: ['name', 'email', 'phone', 'tax_number', 'reference'],

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { BankAccountRow as BankAccountAnswer, TransactionRow as TransactionAnswer, TransferRow as TransferAnswer } from '../../../common/answers/banking.js';
 import { bankAccountSchema, dateRangeQuery, SAME_ACCOUNT_MESSAGE, transactionSchema, transferFields, transferSchema } from '../../../common/schemas/banking.js';
 import { dropAttachments } from '../../http/attachments.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { fieldError } from '../../http/errors.js';
 import { defineResource, partialWithoutDefaults } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
@@ -42,7 +44,7 @@ function dateRange(req: FastifyRequest, col: unknown): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-const accountFields = {
+const accountFields = answerFields<BankAccountAnswer>()({
     id: bankAccounts.id,
     name: bankAccounts.name,
     number: bankAccounts.number,
@@ -59,7 +61,7 @@ const accountFields = {
     enabled: bankAccounts.enabled,
     created_at: ts(bankAccounts.createdAt),
     updated_at: ts(bankAccounts.updatedAt),
-};
+});
 
 export const bankAccountResource = defineResource({
   label: 'Account',
@@ -136,7 +138,7 @@ export const transactionResource = defineResource({
   singular: 'transaction',
   base: '/banking/transactions',
   table: transactions,
-  fields: {
+  fields: answerFields<TransactionAnswer>()({
     id: transactions.id,
     number: transactions.number,
     type: transactions.type,
@@ -158,7 +160,7 @@ export const transactionResource = defineResource({
     document_id: transactions.documentId,
     created_at: ts(transactions.createdAt),
     updated_at: ts(transactions.updatedAt),
-  },
+  }),
   columns: { created_at: transactions.createdAt, updated_at: transactions.updatedAt },
   create: transactionSchema,
   searchable: ['number', 'reference', 'description'],
@@ -212,7 +214,7 @@ export const transferResource = defineResource({
   singular: 'transfer',
   base: '/banking/transfers',
   table: transfers,
-  fields: {
+  fields: answerFields<TransferAnswer>()({
     id: transfers.id,
     from_account_id: transfers.fromAccountId,
     from_account_name: transferAccount(transfers.fromAccountId, 'name'),
@@ -231,7 +233,7 @@ export const transferResource = defineResource({
     description: transfers.description,
     created_at: ts(transfers.createdAt),
     updated_at: ts(transfers.updatedAt),
-  },
+  }),
   columns: { created_at: transfers.createdAt, updated_at: transfers.updatedAt },
   create: transferSchema,
   update: partialWithoutDefaults(transferFields),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BankAccountRow as BankAccountAnswer, TransactionRow as TransactionAnswer, TransferRow as TransferAnswer } from '../../../common/answers/banking.js';
 import { convert, negate } from '../../../common/money.js';
 import { rows, type Tx } from '../../db/client.js';
 import { fieldError } from '../../http/errors.js';
@@ -57,13 +58,8 @@ export async function unpost(tx: Tx, tenantId: number, sourceType: string, sourc
 
 // ------------------------------------------------------------------ bank accounts
 
-export interface BankAccountRow {
-  id: number;
-  name: string;
-  currency_code: string;
-  opening_balance: string;
-  opening_date: string;
-}
+/** What an opening balance posting reads of an account's answer. */
+export type BankAccountRow = Pick<BankAccountAnswer, 'id' | 'name' | 'currency_code' | 'opening_balance' | 'opening_date'>;
 
 /** Opening balance: Dr bank / Cr Opening balance equity, in the account's currency. */
 export async function postOpeningBalance(tx: Tx, tenantId: number, a: BankAccountRow) {
@@ -85,18 +81,11 @@ export async function postOpeningBalance(tx: Tx, tenantId: number, a: BankAccoun
 
 // ------------------------------------------------------------------ transactions
 
-export interface TransactionRow {
-  id: number;
-  number: string;
-  type: 'income' | 'expense';
-  bank_account_id: number;
-  paid_at: string;
-  amount: string;
-  currency_code: string;
-  currency_rate: string;
-  contact_id: number | null;
-  category_id: number | null;
-}
+/** What a transaction's posting reads of its answer (an import builds it from the stored values). */
+export type TransactionRow = Pick<
+  TransactionAnswer,
+  'id' | 'number' | 'type' | 'bank_account_id' | 'paid_at' | 'amount' | 'currency_code' | 'currency_rate' | 'contact_id' | 'category_id'
+>;
 
 /** Income: Dr bank / Cr income (category). Expense: Dr expense (category) / Cr bank. */
 export async function postTransaction(tx: Tx, tenantId: number, t: TransactionRow): Promise<number> {
@@ -178,16 +167,8 @@ export async function nextTransactionNumber(tx: Tx, tenantId: number): Promise<s
 
 // ------------------------------------------------------------------ transfers
 
-export interface TransferRow {
-  id: number;
-  from_account_id: number;
-  to_account_id: number;
-  transferred_at: string;
-  amount: string;
-  from_rate: string;
-  to_amount: string;
-  to_rate: string;
-}
+/** What a transfer's posting reads of its answer. */
+export type TransferRow = Pick<TransferAnswer, 'id' | 'from_account_id' | 'to_account_id' | 'transferred_at' | 'amount' | 'from_rate' | 'to_amount' | 'to_rate'>;
 
 /**
  * Same currency: Dr to / Cr from. Different currencies: each side balances in its own

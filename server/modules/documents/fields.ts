@@ -1,7 +1,8 @@
-import type { DocumentDetails } from '../../../common/documents/types.js';
-import { sql } from 'drizzle-orm';
+import type { DocumentRow, FullDocument } from '../../../common/answers/documents.js';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { isoTimestamp as ts, qualified as q } from '../../db/sql.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { currencies } from '../accounting/schema.js';
 import { transactions } from '../banking/schema.js';
 import { ledgerAccounts } from '../ledger/schema.js';
@@ -32,8 +33,8 @@ const paidSql = sql`(case when ${isBill} then 1 else -1 end) * coalesce((
        and a.system_key in ('receivables', 'payables') and l.currency_code = ${q(documents.currencyCode)}), 0)`;
 const defaultPrecision = sql`coalesce((select c.precision from ${currencies} c where c.tenant_id = ${q(documents.tenantId)} and c.is_default), 2)`;
 
-/** The fields of every document answer (lists, single reads, writes), in answer order. */
-export const documentFields = {
+/** The fields of every document answer (lists, single reads, writes), in answer order; `overdue` is attached after. */
+export const documentFields = answerFields<DocumentRow, 'overdue'>()({
   id: documents.id,
   type: documents.type,
   document_number: documents.documentNumber,
@@ -64,29 +65,13 @@ export const documentFields = {
   notes: documents.notes,
   footer: documents.footer,
   parent_id: documents.parentId,
-  sent_at: ts(documents.sentAt),
+  sent_at: ts(documents.sentAt) as SQL<string | null>,
   created_by: documents.createdBy,
   created_at: ts(documents.createdAt),
   updated_at: ts(documents.updatedAt),
-};
+});
 
-export interface DocumentRecord {
-  id: number;
-  type: DocumentType;
-  document_number: string;
-  status: string;
-  issued_at: string;
-  due_at: string | null;
-  currency_code: string;
-  currency_rate: string;
-  contact_id: number;
-  contact_name: string;
-  category_id: number | null;
-  total: string;
-  amount_paid: string;
-  amount_due: string;
-  parent_id: number | null;
-  [field: string]: unknown;
-}
+/** A document's record as the services read it: every answer field but the attached `overdue`. */
+export type DocumentRecord = Omit<DocumentRow, 'overdue'>;
 
-export interface FullDocument extends DocumentRecord, DocumentDetails {}
+export type { FullDocument };

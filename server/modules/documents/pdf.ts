@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { add, compare, formatAmount, isZero, negate, type CurrencyFormat } from '../../../common/money.js';
+import type { DocumentRow } from '../../../common/answers/documents.js';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
 import { accountingLogo, accountingSetting } from '../accounting-settings/service.js';
@@ -35,30 +36,18 @@ export interface OutputTax {
   included: boolean;
 }
 
-export interface DocumentOutput {
-  id: number;
+/** the document's own fields as they print (its answer's, common/answers/documents.ts) */
+type PrintedFields = 'id' | 'type' | 'status' | 'document_number' | 'order_number' | 'title' | 'issued_at' | 'due_at' | 'sent_at' | 'notes' | 'footer';
+type FigureFields = 'sub_total' | 'discount_total' | 'tax_total' | 'total' | 'amount_due';
+
+export interface DocumentOutput extends Pick<DocumentRow, PrintedFields | FigureFields> {
   tenant_id: number;
-  type: DocumentType;
-  status: string;
-  document_number: string;
-  order_number: string | null;
-  title: string | null;
-  issued_at: string;
-  due_at: string | null;
-  sent_at: string | null;
-  notes: string | null;
-  footer: string | null;
   currency: CurrencyFormat;
   contact: { id: number; name: string; email: string | null; tax_number: string | null; phone: string | null; address: string | null };
   lines: OutputLine[];
-  sub_total: string;
-  discount_total: string;
-  tax_total: string;
   taxes: OutputTax[];
-  total: string;
   /** payments recorded against the document, in its currency */
   paid: string;
-  amount_due: string;
   payments: { paid_at: string; amount: string; currency_code: string }[];
   company: { name: string; email: string | null; phone: string | null; tax_number: string | null; address: string[] };
   /** the stored logo's file name under DATA_DIR/logos, or null */
@@ -68,19 +57,19 @@ export interface DocumentOutput {
 
 /** the documents row as read for the PDF: the head fields as they print, then what becomes currency and contact */
 interface DocRow
-  extends Pick<DocumentOutput, 'id' | 'type' | 'status' | 'document_number' | 'order_number' | 'title' | 'issued_at' | 'due_at' | 'sent_at' | 'notes' | 'footer'> {
-  currency_code: string;
-  currency_rate: string;
-  contact_id: number;
-  contact_name: string;
-  contact_email: string | null;
-  contact_tax_number: string | null;
-  contact_phone: string | null;
-  contact_address: string | null;
-  sub_total: string;
-  discount_total: string;
-  tax_total: string;
-  total: string;
+  extends Pick<
+    DocumentRow,
+    | PrintedFields
+    | Exclude<FigureFields, 'amount_due'>
+    | 'currency_code'
+    | 'currency_rate'
+    | 'contact_id'
+    | 'contact_name'
+    | 'contact_email'
+    | 'contact_tax_number'
+    | 'contact_phone'
+    | 'contact_address'
+  > {
   precision: number | null;
   symbol: string | null;
   symbol_first: boolean | null;

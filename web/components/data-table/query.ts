@@ -1,4 +1,4 @@
-import type { Paginator } from '@common/schemas/list-query';
+import type { ListQuery, Paginator } from '@common/schemas/list-query';
 
 // What a DataTable sends and how it reads the answer: the list query of the HTTP contract
 // (page, per_page, search, sort_by/sort_order, filters) and Laravel's paginator object.
@@ -6,17 +6,12 @@ import type { Paginator } from '@common/schemas/list-query';
 export const PER_PAGE_OPTIONS = [10, 15, 25, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 15;
 
-/** The query parameters of a list call; extra keys are a table's own filters or fixed params. */
-export type ListParams = {
-  page: number;
-  per_page: number;
-  search?: string;
-  sort_by?: string;
-  sort_order?: 'asc' | 'desc';
-  filter_by?: string;
-  filter?: string;
-  [param: string]: string | number | boolean | undefined;
-};
+/**
+ * The query parameters of a list call: the shared list query (common/schemas/list-query.ts, what
+ * every list endpoint validates) with the page size always sent; extra keys are a table's own
+ * filters or fixed params.
+ */
+export type ListParams = ListQuery & { per_page: number } & { [param: string]: string | number | boolean | undefined };
 
 /**
  * A select filter above the table. By default its value goes out as its own query parameter

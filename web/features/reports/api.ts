@@ -1,3 +1,4 @@
+import type { Answer } from '@common/answers/http';
 import type { Paginator } from '@common/schemas/list-query';
 import type { ReportData, ReportType } from '@common/reports/types';
 import type { ReportInput, ReportSettings } from '@common/schemas/reports';
@@ -15,7 +16,6 @@ export type ReportRow = {
   updated_at: string;
 };
 
-type Answer<T> = { message: string; data: T };
 /** a reading's overrides of the saved settings (Show's period switch) */
 export type ReportReading = { id: number } & Partial<Record<'period' | 'range' | 'date_from' | 'date_to' | 'as_of', string>>;
 

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { createContext, useContext } from 'react';
+import type { BankAccountRow } from '@common/answers/banking';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
@@ -11,7 +12,7 @@ import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteAccountMutation, useGetAccountsQuery, type BankAccountRow } from '@/store/banking-api';
+import { useDeleteAccountMutation, useGetAccountsQuery } from '@/store/banking-api';
 
 const Currencies = createContext<CurrencyOption[]>([]);
 

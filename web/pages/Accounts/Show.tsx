@@ -1,4 +1,5 @@
 import { Head, router } from '@inertiajs/react';
+import type { BankAccountRow } from '@common/answers/banking';
 import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
 import { Card } from '@/components/display/Card';
@@ -10,7 +11,7 @@ import { Details, RecordActions, RecordGate } from '@/components/record/RecordPa
 import { AmountIn, CurrenciesContext, TRANSACTION_COLUMNS, TRANSFER_COLUMNS } from '@/features/banking/columns';
 import { MonthlyChart } from '@/features/banking/MonthlyChart';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery, type BankAccountRow } from '@/store/banking-api';
+import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery } from '@/store/banking-api';
 
 export default function AccountsShow({ id, currencies }: { id: number; currencies: CurrencyOption[] }) {
   const query = useGetAccountQuery(id);

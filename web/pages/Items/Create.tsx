@@ -2,6 +2,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import type { ItemRow } from '@common/answers/accounting';
 import { fromUnits, toUnits, type CurrencyFormat } from '@common/money';
 import { itemSchema, PRICE_REQUIRED } from '@common/schemas/accounting';
 import { Card } from '@/components/display/Card';
@@ -18,7 +19,7 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
-import { useCreateItemMutation, useUpdateItemMutation, type ItemRow } from '@/store/items-api';
+import { useCreateItemMutation, useUpdateItemMutation } from '@/store/items-api';
 
 export type ItemFormProps = {
   currency: CurrencyFormat;

@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
+import type { ItemRow } from '@common/answers/accounting';
 import { PageHeader } from '@/components/display/PageHeader';
 import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
-import type { ItemRow } from '@/store/items-api';
 import { ItemForm, type ItemFormProps } from './Create';
 
 export default function ItemsEdit(props: ItemFormProps & { item: ItemRow }) {

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { createContext, useContext, useMemo } from 'react';
+import type { ItemRow } from '@common/answers/accounting';
 import { formatAmount, type CurrencyFormat } from '@common/money';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -13,7 +14,7 @@ import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteItemMutation, useGetItemsQuery, type ItemRow } from '@/store/items-api';
+import { useDeleteItemMutation, useGetItemsQuery } from '@/store/items-api';
 
 type Props = { currency: CurrencyFormat; categories: { id: number; name: string }[] };
 

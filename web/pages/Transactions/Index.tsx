@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { add, negate } from '@common/money';
+import type { TransactionRow } from '@common/answers/banking';
 import type { ListParams } from '@/components/data-table/query';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
@@ -15,7 +16,7 @@ import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteTransactionMutation, useGetTransactionsQuery, type TransactionRow } from '@/store/banking-api';
+import { useDeleteTransactionMutation, useGetTransactionsQuery } from '@/store/banking-api';
 
 /**
  * Income and expense of the rows on screen, in the default currency (amount_default). The

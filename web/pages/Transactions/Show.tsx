@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import type { TransactionRow } from '@common/answers/banking';
 import { AttachmentsCard } from '@/features/attachments/AttachmentsCard';
 import { AmountIn, CurrenciesContext, TypeBadge } from '@/features/banking/columns';
 import { Card } from '@/components/display/Card';
@@ -11,7 +12,7 @@ import { textLinkClasses } from '@/components/TextLink';
 import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteTransactionMutation, useGetTransactionQuery, type TransactionRow } from '@/store/banking-api';
+import { useDeleteTransactionMutation, useGetTransactionQuery } from '@/store/banking-api';
 
 
 export default function TransactionsShow({ id, currencies, paymentMethods }: BankingOptions & { id: number }) {

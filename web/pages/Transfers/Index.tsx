@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
+import type { TransferRow } from '@common/answers/banking';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
@@ -11,7 +12,7 @@ import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
-import { useDeleteTransferMutation, useGetTransfersQuery, type TransferRow } from '@/store/banking-api';
+import { useDeleteTransferMutation, useGetTransfersQuery } from '@/store/banking-api';
 
 export default function TransfersIndex(options: BankingOptions) {
   const canCreate = useCan('transfers.create');

@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import type { TransferRow } from '@common/answers/banking';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { defaultCurrency } from '@/components/money';
@@ -8,7 +9,7 @@ import { Details, RecordActions, RecordGate } from '@/components/record/RecordPa
 import { AmountIn, CurrenciesContext } from '@/features/banking/columns';
 import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useDeleteTransferMutation, useGetTransferQuery, type TransferRow } from '@/store/banking-api';
+import { useDeleteTransferMutation, useGetTransferQuery } from '@/store/banking-api';
 
 const link = 'text-primary hover:underline';
 

@@ -1,5 +1,6 @@
 import { ChevronDown, CornerDownRight, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { CategoryRow } from '@common/answers/accounting';
 import { categorySchema, CATEGORY_TYPES, type CategoryType } from '@common/schemas/accounting-settings';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -19,7 +20,6 @@ import {
   useGetCategoriesQuery,
   useGetCategoryChoicesQuery,
   useUpdateCategoryMutation,
-  type CategoryRow,
 } from '@/store/accounting-settings-api';
 import { AccountingSettingsPage, saveForm } from './Index';
 import { DeleteDialog, EnabledPill, FormModal, RowActions, useDeleteFlow } from './Taxes';

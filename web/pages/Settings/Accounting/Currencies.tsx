@@ -1,6 +1,7 @@
 import { Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import type { CurrencyRow } from '@common/answers/accounting';
 import { formatAmount } from '@common/money';
 import { currencyFormSchema } from '@common/schemas/accounting-settings';
 import { columnHelper } from '@/components/data-table/features';
@@ -23,7 +24,6 @@ import {
   useGetCurrenciesQuery,
   useGetCurrencyCatalogueQuery,
   useUpdateCurrencyMutation,
-  type CurrencyRow,
 } from '@/store/accounting-settings-api';
 import { AccountingSettingsPage, saveForm } from './Index';
 import { DeleteDialog, EnabledPill, FormModal, RowActions, useDeleteFlow } from './Taxes';

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { PaymentMethodRow } from '@common/answers/accounting';
 import { paymentMethodSchema } from '@common/schemas/accounting-settings';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -14,7 +15,6 @@ import {
   useDeletePaymentMethodMutation,
   useGetPaymentMethodsQuery,
   useUpdatePaymentMethodMutation,
-  type PaymentMethodRow,
 } from '@/store/accounting-settings-api';
 import { AccountingSettingsPage, saveForm } from './Index';
 import { DeleteDialog, EnabledPill, FormModal, RowActions, useDeleteFlow } from './Taxes';

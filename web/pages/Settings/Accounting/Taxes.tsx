@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import type { TaxRow, TaxType } from '@common/answers/accounting';
 import { taxSchema, TAX_TYPES } from '@common/schemas/accounting';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -16,7 +17,7 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
 import { useCan } from '@/lib/page';
-import { useCreateTaxMutation, useDeleteTaxMutation, useGetTaxesQuery, useUpdateTaxMutation, type TaxRow, type TaxType } from '@/store/accounting-settings-api';
+import { useCreateTaxMutation, useDeleteTaxMutation, useGetTaxesQuery, useUpdateTaxMutation } from '@/store/accounting-settings-api';
 import { AccountingSettingsPage, onSubmitWith, saveForm } from './Index';
 
 // The list pages of the accounting settings (taxes, currencies, categories, payment methods)
