@@ -139,3 +139,50 @@ describe('malformed input never produces a 5xx', () => {
     }
   });
 });
+
+describe('a NUL character (U+0000) in a text field is bad input, never a 500', () => {
+  // PostgreSQL stores no NUL in text or jsonb; each write route must refuse it as a 422 naming the
+  // field, whichever field it is (a top-level one and one inside a list), and write nothing.
+  const nulBody = { name: 'Nul\u0000Name', items: [{ description: 'line\u0000one' }] };
+  const expected = {
+    name: ['The name field must not contain a NUL character.'],
+    'items.0.description': ['The description field must not contain a NUL character.'],
+  };
+
+  /** Every application table's row count and content hash (sessions and the request log aside). */
+  async function fingerprint(): Promise<Record<string, string>> {
+    const tables = await t.database.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'activity_logs') order by 1`,
+    );
+    const parts = tables.map(({ name }) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(x::text)), 0)::text as print from "${name}" x`);
+    const rows = await t.database.query<{ name: string; print: string }>(parts.join(' union all '));
+    return Object.fromEntries(rows.map((r) => [r.name, r.print]));
+  }
+
+  it.each(writes)('$method $url answers 422 naming the field and writes nothing', async (r) => {
+    const url = concrete(r.url);
+    const before = await fingerprint();
+    const res = await clientFor(r).request(r.method as 'POST', url, { body: nulBody, json: true });
+    expect(res.statusCode, `${r.method} ${url}: ${res.body.slice(0, 300)}`).toBe(422);
+    expect(res.json()).toEqual({ message: 'The name field must not contain a NUL character. (and 1 more error)', errors: expected });
+    expect(await fingerprint(), `${r.method} ${url} wrote something`).toEqual(before);
+  });
+
+  it('a page form (urlencoded, Inertia visit) gets the field\'s error back, and no account is made', async () => {
+    const c = new TestClient(t.app);
+    await c.get('/register');
+    const body = new URLSearchParams({
+      name: 'Ni\u0000la',
+      email: 'nila@example.test',
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      company_name: 'Nila Ltd',
+    }).toString();
+    const res = await c.post('/register', body, { inertia: true, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://kazi.test/register' } });
+    expect(res.statusCode).toBe(303);
+    const page = await c.get('/register', { inertia: true });
+    expect(page.json().props.errors).toEqual({ name: 'The name field must not contain a NUL character.' });
+    const users = await t.database.query<{ n: number }>(`select count(*)::int as n from users where email = 'nila@example.test'`);
+    expect(users[0].n).toBe(0);
+  });
+});
