@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { openBrowser, registerTenant, reportFailure, apiCall, type Browser } from './browser';
+import { openBrowser, registerTenant, reportFailure, apiCall, settled, type Browser } from './browser';
 
 // a 1×1 PNG, written to disk for the file chooser
 const PNG = Buffer.from(
@@ -167,7 +167,7 @@ describe('accounting settings', () => {
         await page.goto(url);
         await page.waitForLoadState('networkidle');
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         await expectNoSeriousViolations(page, `${url}${dark ? ' (dark)' : ''}`);
         await browser.screenshot(`accounting-settings${url.slice('/settings/accounting'.length).replace(/\//g, '-') || '-index'}${dark ? '-dark' : ''}`);
       }

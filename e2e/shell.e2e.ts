@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { eventually, openBrowser, type Browser } from './browser';
+import { eventually, openBrowser, settled as pageSettled, type Browser } from './browser';
 
 /**
  * The signed-in shell as a user meets it: the customizer and its stored preferences, the menu on
@@ -69,7 +69,7 @@ const style = (locator: Locator, property: string) =>
 
 async function sidebarBox(page: Page) {
   // the width animates for 200 ms
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   return page.locator('#app-sidebar').boundingBox();
 }
 
@@ -129,7 +129,7 @@ async function setPreferences(page: Page, prefs: Record<string, string>) {
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(350); // let transitions end
+  await pageSettled(page); // let transitions end
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -459,7 +459,7 @@ describe('application shell', () => {
     const findings: string[] = [];
     const known = new Set<string>();
     const check = async (where: string) => {
-      await page.waitForTimeout(300); // transitions end
+      await pageSettled(page); // transitions end
       const violations = await seriousA11yViolations(page, {
         ignore: KNOWN_ELSEWHERE,
         onIgnored: (v) => known.add(`${where}: ${v.rule} at ${v.target} (${v.summary.split('\n').pop()?.trim()})`),
