@@ -79,5 +79,15 @@ export default defineConfig([
   {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // a fixed pause is too short on a busy machine and wasted on an idle one (docs/decisions/0021)
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for the condition instead (a locator, expect.poll, settled(page)), not for a fixed time.',
+        },
+      ],
+    },
   },
 ]);

@@ -75,3 +75,50 @@ function sentence(field: string, issue: z.core.$ZodIssue): string {
       return issue.message || `The ${name} field is invalid.`;
   }
 }
+
+/** U+0000: PostgreSQL stores no NUL in text or jsonb, so no field may carry one. */
+const NUL = '\u0000';
+
+/**
+ * Every text value in `input` (at any depth, and any key) that holds a NUL character, as the
+ * field it sits in and Laravel's sentence: "The name field must not contain a NUL character.".
+ * The server applies it to every request body before any route reads it, so every field of every
+ * form, present or future, answers 422 instead of reaching the database. Iterative, so a deeply
+ * nested body cannot exhaust the stack; stops after `limit` findings.
+ */
+export function nulCharacterIssues(input: unknown, rootField = 'input', limit = 20): { field: string; message: string }[] {
+  type Step = { key: string; up: Step | null } | null;
+  const found: { field: string; message: string }[] = [];
+  const report = (at: Step) => {
+    const keys: string[] = [];
+    for (let s = at; s; s = s.up) keys.push(s.key);
+    const field = keys.length ? keys.reverse().join('.') : rootField;
+    found.push({ field, message: `The ${labelOf(field)} field must not contain a NUL character.` });
+  };
+  // the path is a chain back to the root, so a deep body costs no copying of paths
+  const todo: { value: unknown; at: Step }[] = [{ value: input, at: null }];
+  while (todo.length && found.length < limit) {
+    const { value, at } = todo.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) report(at);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) todo.push({ value: value[i], at: { key: String(i), up: at } });
+    } else if (value !== null && typeof value === 'object') {
+      // Buffers, streams, files: not text a client typed
+      if (!isPlainObject(value)) continue;
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        // a NUL in a key is named with the NUL shown, so the answer stays printable
+        if (key.includes(NUL)) report({ key: key.replaceAll(NUL, '\\u0000'), up: at });
+        else todo.push({ value: (value as Record<string, unknown>)[key], at: { key, up: at } });
+      }
+    }
+  }
+  return found;
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

@@ -119,6 +119,7 @@ async function alertBetween(
           (texts.length ? ` (alerts on the page: ${texts.map((t) => JSON.stringify(t)).join(', ')})` : ''),
       );
     }
-    await page.waitForTimeout(100);
+    // look again once the page has drawn its next frame (a navigation meanwhile is reported above)
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))).catch(() => undefined);
   }
 }

@@ -141,6 +141,39 @@ export async function eventually<T>(read: () => Promise<T> | T, expected: T, tim
 }
 
 /**
+ * Waits until the page is still, instead of pausing a fixed time and hoping it is: every CSS
+ * transition and short animation has ended (infinite ones, spinners, and long ones such as a toast's
+ * countdown bar are not waited for), and every canvas (the charts animate in JavaScript) shows the
+ * same pixels on two looks 100 ms apart. Document.getAnimations() flushes pending style changes, so
+ * a transition just triggered by a class change is already counted.
+ */
+export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        if (a.playState !== 'running') return true;
+        const end = Number(a.effect?.getComputedTiming().endTime ?? 0);
+        return !Number.isFinite(end) || end > 2_000;
+      }),
+    undefined,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  if ((await page.locator('canvas').count()) === 0) return;
+  let previous: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.toDataURL()).join('|'));
+        const still = now === previous;
+        previous = now;
+        return still;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .toBe(true);
+}
+
+/**
  * For afterEach: when the test failed, saves a screenshot and prints where the page was, its
  * uncaught errors and where the server's output is.
  */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { download, openBrowser, registerTenant, reportFailure, uploadImportFile, type Browser } from './browser';
+import { download, openBrowser, registerTenant, reportFailure, uploadImportFile, settled, type Browser } from './browser';
 
 const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
 
@@ -58,7 +58,7 @@ describe('importing and exporting customers', () => {
     await expectNoSeriousViolations(page, 'Customers/Import (preview with errors)');
     await browser.screenshot('imports-preview-errors-light');
     await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await page.waitForTimeout(400); // let the colour transitions finish
+    await settled(page); // let the colour transitions finish
     await browser.screenshot('imports-preview-errors-dark');
     await expectNoSeriousViolations(page, 'Customers/Import (preview with errors, dark)');
     await page.evaluate(() => document.documentElement.classList.remove('dark'));

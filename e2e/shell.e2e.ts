@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { eventually, openBrowser, type Browser } from './browser';
+import { eventually, openBrowser, settled as pageSettled, type Browser } from './browser';
 
 /**
  * The signed-in shell as a user meets it: the customizer and its stored preferences, the menu on
@@ -69,7 +69,7 @@ const style = (locator: Locator, property: string) =>
 
 async function sidebarBox(page: Page) {
   // the width animates for 200 ms
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   return page.locator('#app-sidebar').boundingBox();
 }
 
@@ -129,7 +129,7 @@ async function setPreferences(page: Page, prefs: Record<string, string>) {
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(350); // let transitions end
+  await pageSettled(page); // let transitions end
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -281,30 +281,32 @@ describe('application shell', () => {
     await page.unroute('**/build/assets/*.js');
   });
 
-  it('screenshots the dashboard in light, dark, semi-dark and right-to-left, on desktop and phone', async () => {
+  // one test per theme (each in its own browser): a bounded amount of work per test
+  const themes: { theme: string; prefs: Record<string, string> }[] = [
+    { theme: 'light', prefs: {} },
+    { theme: 'dark', prefs: { darkMode: 'true' } },
+    { theme: 'semi-dark', prefs: { semiDarkMode: 'true' } },
+    { theme: 'rtl', prefs: { direction: 'rtl' } },
+  ];
+  it.each(themes)('screenshots the dashboard in $theme, on desktop and phone', async ({ theme, prefs }) => {
     await signIn();
-    const themes: Record<string, Record<string, string>> = {
-      light: {},
-      dark: { darkMode: 'true' },
-      'semi-dark': { semiDarkMode: 'true' },
-      rtl: { direction: 'rtl' },
-    };
-    for (const [theme, prefs] of Object.entries(themes)) {
-      await setPreferences(page, prefs);
-      await page.setViewportSize(DESKTOP);
-      await reload(page);
-      await shot(page, `dashboard-${theme}-desktop`);
-      await page.setViewportSize(MOBILE);
-      await reload(page);
-      await shot(page, `dashboard-${theme}-mobile`);
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'visible' });
-      await shot(page, `dashboard-${theme}-mobile-menu`);
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
-    }
+    await setPreferences(page, prefs);
+    await page.setViewportSize(DESKTOP);
+    await reload(page);
+    await shot(page, `dashboard-${theme}-desktop`);
+    await page.setViewportSize(MOBILE);
+    await reload(page);
+    await shot(page, `dashboard-${theme}-mobile`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'visible' });
+    await shot(page, `dashboard-${theme}-mobile-menu`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    expect(browser.pageErrors).toEqual([]);
+  });
 
-    // The other layouts, and the shell's overlays, for review.
+  it('screenshots the other layouts and the shell\'s overlays, for review', async () => {
+    await signIn();
     await page.setViewportSize(DESKTOP);
     await setPreferences(page, { type: 'horizontal' });
     await reload(page);
@@ -459,7 +461,7 @@ describe('application shell', () => {
     const findings: string[] = [];
     const known = new Set<string>();
     const check = async (where: string) => {
-      await page.waitForTimeout(300); // transitions end
+      await pageSettled(page); // transitions end
       const violations = await seriousA11yViolations(page, {
         ignore: KNOWN_ELSEWHERE,
         onIgnored: (v) => known.add(`${where}: ${v.rule} at ${v.target} (${v.summary.split('\n').pop()?.trim()})`),

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, type Browser, type Tenant } from './browser';
+import { openBrowser, registerTenant, settled, type Browser, type Tenant } from './browser';
 import { invitationLink } from './mail';
 
 /**
@@ -160,12 +160,12 @@ describe('user activity', () => {
     await rowOf(tenant.email).getByRole('link', { name: tenant.name, exact: true }).click();
     await page.waitForURL(/\/users\/\d+\/activity$/);
     await expect.poll(() => page.locator('figure canvas').count(), { timeout: 15_000 }).toBe(4);
-    await page.waitForTimeout(500); // the charts' 300 ms animation
+    await settled(page); // the charts' 300 ms animation
     await owner.screenshot('user-logs-show-light');
     await page.evaluate(() => window.localStorage.setItem('darkMode', 'true'));
     await page.reload();
     await expect.poll(() => page.locator('figure canvas').count(), { timeout: 15_000 }).toBe(4);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await owner.screenshot('user-logs-show-dark');
     const violations = await seriousA11yViolations(page);

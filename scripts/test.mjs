@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in this order, stopping at the first failing step with its exit code:
+// `npm test`: the whole suite, in this order, stopping at the first failing step with its exit code,
+// each step's time printed as it ends and all of them in the summary:
 //
 //   1. typecheck        tsc --noEmit -p tsconfig.json
 //   2. lint             eslint .
@@ -7,14 +8,20 @@
 //   4. ... on Postgres  vitest run, DATABASE_URL=$TEST_DATABASE_URL
 //                       only when TEST_DATABASE_URL is set (a server the tests may create
 //                       databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres)
-//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium,
-//                       on a fresh embedded PGlite)
-//   6. ... on Postgres  the same, E2E_DATABASE_URL=$TEST_DATABASE_URL: the server runs on a
-//                       fresh database created there (and dropped after)
-//                       only when TEST_DATABASE_URL is set
+//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium), once,
+//                       on the production database when there is one: with TEST_DATABASE_URL set
+//                       the server runs on a fresh database created there (E2E_DATABASE_URL, dropped
+//                       after); without it, on a fresh embedded PGlite
+//   6. browser smoke    only when step 5 ran on PostgreSQL: the flows of E2E_SMOKE (sign-in and
+//                       registration, one list + form flow) on embedded PGlite, so `npm start`'s
+//                       default database is still driven by a real browser
+//
+// Why once: the flows cost most of the suite's time and test the pages, not the dialect; the unit
+// and HTTP steps already run every query on both databases (docs/decisions/0021-suite-structure.md).
 //
 // Environment:
-//   TEST_DATABASE_URL=postgres://…   also run steps 4 and 6 against that PostgreSQL server
+//   TEST_DATABASE_URL=postgres://…   also run step 4, and run step 5 on that PostgreSQL server
+//                                    (step 6 then smoke-tests PGlite)
 //   SKIP_E2E=1                       skip steps 5 and 6 (no browser needed)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -23,6 +30,8 @@ import { ROOT } from './build-if-stale.mjs';
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const skipE2E = ['1', 'true', 'yes'].includes((process.env.SKIP_E2E ?? '').toLowerCase());
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || '';
+/** The browser flows that also run on PGlite when the full run was on PostgreSQL: sign-in and a list + form. */
+const E2E_SMOKE = ['e2e/auth.e2e.ts', 'e2e/contacts.e2e.ts'];
 
 /** @type {{ name: string, command: string, args: string[], env?: Record<string, string>, skip?: string }[]} */
 const steps = [
@@ -37,17 +46,19 @@ const steps = [
     skip: testDatabaseUrl ? undefined : 'TEST_DATABASE_URL is not set',
   },
   {
-    name: 'browser flows (PGlite)',
+    name: testDatabaseUrl ? 'browser flows (PostgreSQL)' : 'browser flows (PGlite)',
     command: bin('vitest'),
     args: ['run', '--config', 'vitest.e2e.config.ts'],
+    env: testDatabaseUrl ? { E2E_DATABASE_URL: testDatabaseUrl } : undefined,
     skip: skipE2E ? 'SKIP_E2E is set' : undefined,
   },
   {
-    name: 'browser flows (PostgreSQL)',
+    name: 'browser smoke (PGlite)',
     command: bin('vitest'),
-    args: ['run', '--config', 'vitest.e2e.config.ts'],
-    env: { E2E_DATABASE_URL: testDatabaseUrl },
-    skip: skipE2E ? 'SKIP_E2E is set' : testDatabaseUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    args: ['run', '--config', 'vitest.e2e.config.ts', ...E2E_SMOKE],
+    // embedded PGlite whatever the shell exports
+    env: { E2E_DATABASE_URL: '' },
+    skip: skipE2E ? 'SKIP_E2E is set' : testDatabaseUrl ? undefined : 'the browser flows above ran on PGlite',
   },
 ];
 
@@ -128,10 +139,12 @@ for (const [index, step] of steps.entries()) {
   }
   if (code !== 0) {
     results.push({ name: step.name, outcome: `FAILED (exit code ${code})`, ms });
+    console.log(`${bold(`━━ ${header}`)} FAILED after ${seconds(ms)}`);
     summary();
     process.exit(code);
   }
   results.push({ name: step.name, outcome: 'passed', ms });
+  console.log(`${bold(`━━ ${header}`)} passed in ${seconds(ms)}`);
 }
 
 summary();

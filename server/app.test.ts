@@ -2,18 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../common/permissions.js';
 import { createTestApp, seedTenant, type TestApp } from './testing/app.js';
 import { TestClient } from './testing/client.js';
-import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.js';
 
-let t: TestApp;
+// The app is built while the file is collected, so the every-route sweeps below are one test per
+// route (bounded work each, however many routes the product grows) rather than one long loop.
+const t: TestApp = await createTestApp();
+const routes: { method: string; url: string; access: unknown }[] = t.app.routeAccess.filter((r) => r.method !== 'HEAD');
 let owner: TestClient;
-let routes: { method: string; url: string; access: unknown }[] = [];
+let guest: TestClient;
+
+// these take no input (a body is ignored); everything else is hit as its audience would hit it
+const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read'];
+const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url));
+const reads = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/__test') && r.url !== '/health');
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_, p) => (p === 'id' ? '999999' : 'x'));
+const clientFor = (r: { access: unknown }) => (r.access === 'public' ? guest : owner);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  routes = t.app.routeAccess.filter((r) => r.method !== 'HEAD');
   const a = await seedTenant(t.database, 'Alpha');
   owner = new TestClient(t.app);
   await owner.login(a.email, a.password);
+  guest = new TestClient(t.app);
+  await guest.get('/login');
 });
 afterAll(() => t.close());
 
@@ -69,24 +78,6 @@ describe('Inertia shared props and pages', () => {
     expect(page.props.errors).toEqual({});
   });
 
-  it('the dashboard shows the demo tenant\'s real figures', async () => {
-    const demo = await createTestApp();
-    try {
-      await seedDemo(demo.database);
-      const c = new TestClient(demo.app);
-      await c.login(DEMO_EMAIL, DEMO_PASSWORD);
-      const p = (await c.get('/dashboard', { inertia: true })).json();
-      expect(p.props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 1 });
-      expect(p.props.recentCustomers).toHaveLength(5);
-      expect(p.props.customersByMonth).toHaveLength(6);
-      const charted = p.props.customersByMonth.reduce((s: number, m: { count: number }) => s + m.count, 0);
-      expect(charted).toBeGreaterThan(0);
-      expect(charted).toBeLessThanOrEqual(12);
-    } finally {
-      await demo.close();
-    }
-  });
-
   it('a stale asset version gets 409 with X-Inertia-Location, so the browser reloads the new build', async () => {
     const res = await owner.get('/dashboard?tab=1', { inertia: true, headers: { 'x-inertia-version': 'old-build' } });
     expect(res.statusCode).toBe(409);
@@ -121,37 +112,77 @@ describe('malformed input never produces a 5xx', () => {
     { name: 'too large', payload: JSON.stringify({ name: 'z'.repeat(2 * 1024 * 1024) }), type: 'application/json' },
   ];
 
-  it('answers 4xx with a message on every write endpoint', async () => {
-    // these take no input (a body is ignored); everything else is hit as its audience would hit it
-    const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read'];
-    const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url));
+  it('the sweeps below cover every write and read endpoint', () => {
     expect(writes.length).toBeGreaterThan(8);
-    const guest = new TestClient(t.app);
-    await guest.get('/login');
-    for (const r of writes) {
-      const url = r.url.replace(/:(\w+)/g, (_, p) => (p === 'id' ? '999999' : 'x'));
-      const client = r.access === 'public' ? guest : owner;
-      for (const b of bodies) {
-        const res = await client.request(r.method as 'POST', url, { body: b.payload, json: true, headers: { 'content-type': b.type } });
-        expect(res.statusCode, `${r.method} ${url} with ${b.name}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, `${r.method} ${url} with ${b.name}`).toBeLessThan(500);
-        expect(typeof res.json().message, `${r.method} ${url} with ${b.name}`).toBe('string');
-      }
+    expect(reads.length).toBeGreaterThan(8);
+  });
+
+  it.each(writes)('answers 4xx with a message on $method $url', async (r) => {
+    const url = concrete(r.url);
+    for (const b of bodies) {
+      const res = await clientFor(r).request(r.method as 'POST', url, { body: b.payload, json: true, headers: { 'content-type': b.type } });
+      expect(res.statusCode, `${r.method} ${url} with ${b.name}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${r.method} ${url} with ${b.name}`).toBeLessThan(500);
+      expect(typeof res.json().message, `${r.method} ${url} with ${b.name}`).toBe('string');
     }
   });
 
-  it('answers 4xx on every read endpoint for bad ids and bad query strings', async () => {
-    const reads = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/__test') && r.url !== '/health');
+  it.each(reads)('answers 4xx on GET $url for bad ids and bad query strings', async (r) => {
     const ids = ['abc', '-1', '0', '1e3', '99999999999999999999999', '%00', "1;drop table users"];
     const queries = ['page=abc', 'per_page=-5', 'search=' + 'q'.repeat(5000), 'page[]=1', 'type=%00', 'sort_by=x&sort_order=sideways'];
-    for (const r of reads) {
-      const variants = r.url.includes(':')
-        ? ids.map((id) => r.url.replace(/:(\w+)/g, encodeURIComponent(id)))
-        : queries.map((q) => `${r.url}?${q}`);
-      for (const url of variants) {
-        const res = await owner.get(url, { json: true });
-        expect(res.statusCode, `GET ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-      }
+    const variants = r.url.includes(':')
+      ? ids.map((id) => r.url.replace(/:(\w+)/g, encodeURIComponent(id)))
+      : queries.map((q) => `${r.url}?${q}`);
+    for (const url of variants) {
+      const res = await owner.get(url, { json: true });
+      expect(res.statusCode, `GET ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
+  });
+});
+
+describe('a NUL character (U+0000) in a text field is bad input, never a 500', () => {
+  // PostgreSQL stores no NUL in text or jsonb; each write route must refuse it as a 422 naming the
+  // field, whichever field it is (a top-level one and one inside a list), and write nothing.
+  const nulBody = { name: 'Nul\u0000Name', items: [{ description: 'line\u0000one' }] };
+  const expected = {
+    name: ['The name field must not contain a NUL character.'],
+    'items.0.description': ['The description field must not contain a NUL character.'],
+  };
+
+  /** Every application table's row count and content hash (sessions and the request log aside). */
+  async function fingerprint(): Promise<Record<string, string>> {
+    const tables = await t.database.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'activity_logs') order by 1`,
+    );
+    const parts = tables.map(({ name }) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(x::text)), 0)::text as print from "${name}" x`);
+    const rows = await t.database.query<{ name: string; print: string }>(parts.join(' union all '));
+    return Object.fromEntries(rows.map((r) => [r.name, r.print]));
+  }
+
+  it.each(writes)('$method $url answers 422 naming the field and writes nothing', async (r) => {
+    const url = concrete(r.url);
+    const before = await fingerprint();
+    const res = await clientFor(r).request(r.method as 'POST', url, { body: nulBody, json: true });
+    expect(res.statusCode, `${r.method} ${url}: ${res.body.slice(0, 300)}`).toBe(422);
+    expect(res.json()).toEqual({ message: 'The name field must not contain a NUL character. (and 1 more error)', errors: expected });
+    expect(await fingerprint(), `${r.method} ${url} wrote something`).toEqual(before);
+  });
+
+  it('a page form (urlencoded, Inertia visit) gets the field\'s error back, and no account is made', async () => {
+    const c = new TestClient(t.app);
+    await c.get('/register');
+    const body = new URLSearchParams({
+      name: 'Ni\u0000la',
+      email: 'nila@example.test',
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      company_name: 'Nila Ltd',
+    }).toString();
+    const res = await c.post('/register', body, { inertia: true, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://kazi.test/register' } });
+    expect(res.statusCode).toBe(303);
+    const page = await c.get('/register', { inertia: true });
+    expect(page.json().props.errors).toEqual({ name: 'The name field must not contain a NUL character.' });
+    const users = await t.database.query<{ n: number }>(`select count(*)::int as n from users where email = 'nila@example.test'`);
+    expect(users[0].n).toBe(0);
   });
 });

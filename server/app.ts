@@ -15,6 +15,7 @@ import { JobQueue } from './jobs/queue.js';
 import { stdoutLog } from './log/destination.js';
 import { Mailer } from './mail/mailer.js';
 import { strictFormBodies } from './http/form-body.js';
+import { refuseNulCharacters } from './http/validate.js';
 import { securityHeaders } from './http/security-headers.js';
 import { MODULES } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
@@ -95,6 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   installErrorHandling(app);
+  // after the session (CSRF) and auth hooks: a NUL in any body field is a 422 naming it
+  refuseNulCharacters(app);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   // one plugin per module, in the modules' dependency order (server/modules/registry.ts)

@@ -80,3 +80,27 @@ describe('the demo company', () => {
     expect(timeline.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+// (moved from server/app.test.ts, which cloned a second database and seeded the demo inside one
+// test for it: here the demo tenant is already seeded, and each figure is its own test)
+describe('the dashboard shows the demo tenant\'s real figures', () => {
+  let props: { stats: unknown; recentCustomers: unknown[]; customersByMonth: { count: number }[] };
+  beforeAll(async () => {
+    props = (await demo.get('/dashboard', { inertia: true })).json().props;
+  });
+
+  it('the counts of customers, vendors, taxes and users', () => {
+    expect(props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 1 });
+  });
+
+  it('the five most recent customers', () => {
+    expect(props.recentCustomers).toHaveLength(5);
+  });
+
+  it('six months of new customers, charted', () => {
+    expect(props.customersByMonth).toHaveLength(6);
+    const charted = props.customersByMonth.reduce((s, m) => s + m.count, 0);
+    expect(charted).toBeGreaterThan(0);
+    expect(charted).toBeLessThanOrEqual(12);
+  });
+});

@@ -75,15 +75,24 @@ export async function createTestApp(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { database, migrate: false, logger: false });
-  extraRoutes?.(app);
-  await app.ready();
+  let app: FastifyInstance | null = null;
+  try {
+    app = await buildApp(config, { database, migrate: false, logger: false });
+    extraRoutes?.(app);
+    await app.ready();
+  } catch (error) {
+    // a failed start (some tests expect one) must not leave its cloned database behind
+    await app?.close().catch(() => undefined);
+    await drop();
+    throw error;
+  }
+  const started = app;
   return {
-    app,
+    app: started,
     database,
     config,
     close: async () => {
-      await app.close();
+      await started.close();
       await drop();
     },
   };

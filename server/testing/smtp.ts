@@ -10,6 +10,7 @@ export interface ReceivedMail {
 /** A real SMTP listener on a free local port; collects what it receives. */
 export async function startSmtp() {
   const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,6 +25,7 @@ export async function startSmtp() {
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         callback();
+        for (const wake of [...waiters]) wake();
       });
     },
   });
@@ -32,15 +34,23 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** waits until a message to `to` arrives (the queue delivers asynchronously) */
-    async waitFor(to: string, timeoutMs = 20_000): Promise<ReceivedMail> {
-      const end = Date.now() + timeoutMs;
-      while (Date.now() < end) {
-        const m = received.find((r) => r.to.includes(to));
-        if (m) return m;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    /** waits until a message to `to` arrives (the queue delivers asynchronously): woken by each arrival, no polling */
+    waitFor(to: string, timeoutMs = 20_000): Promise<ReceivedMail> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = received.find((r) => r.to.includes(to));
+          if (!m) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { zodToFieldErrors } from '../validate.js';
+import { nulFieldErrors, zodToFieldErrors } from '../validate.js';
 import type { ParsedFile } from './parse.js';
 
 /** One importable column: the field it fills, its label (the template's header) and other names it goes by. */
@@ -130,12 +130,14 @@ export async function validateRows<S extends z.ZodType>(
   file.rows.forEach((cells, i) => {
     const row = file.lines[i];
     const input = mapRow(rules.columns, index, cells);
-    const parsed = rules.rowSchema.safeParse(input);
-    if (parsed.success) {
+    // a NUL character (U+0000) cannot be stored: the cell's error, before any schema or lookup reads it
+    const nul = nulFieldErrors(input);
+    const parsed = nul ? null : rules.rowSchema.safeParse(input);
+    if (parsed?.success) {
       valid.push({ row, data: parsed.data });
       return;
     }
-    const fieldErrors = zodToFieldErrors(parsed.error, input);
+    const fieldErrors = nul ?? zodToFieldErrors(parsed!.error!, input);
     for (const [field, messages] of Object.entries(fieldErrors)) errors.push({ row, field, message: messages[0] });
     refused.push({ row, input, bad: new Set(Object.keys(fieldErrors)) });
   });
