@@ -28,6 +28,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** pino logger options or false */
   logger?: boolean | object;
+  /** called as each step of the build ends (main.ts logs how long each took) */
+  onPhase?: (name: string) => void;
 }
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
@@ -47,8 +49,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: 200 },
   });
 
+  const phase = opts.onPhase ?? (() => undefined);
+  phase('fastify');
   const database = opts.database ?? (await openDatabase(config));
+  phase('database');
   if (opts.migrate !== false) await migrate(database);
+  phase('migrate');
   const queue = new JobQueue(database, app.log);
   const mailer = new Mailer(config, queue, app.log);
   const ctx: AppContext = { config, database, queue, mailer, log: app.log };
@@ -99,7 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   // one plugin per module, in the modules' dependency order (server/modules/registry.ts)
   for (const m of MODULES) if (m.plugin) await app.register(m.plugin);
+  phase('plugins');
 
   await queue.start(config.inProcessWorkers);
+  phase('queue');
   return app;
 }
