@@ -30,6 +30,12 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** called as each step of the build ends (main.ts logs how long each took) */
   onPhase?: (name: string) => void;
+  /**
+   * Return only once the job queue has started (default true). With false the queue starts once
+   * the server listens (main.ts, which then waits for `ctx.queue.ready()`): a job sent before
+   * then waits for the queue, nothing is lost (docs/decisions/0022-start-up.md).
+   */
+  waitForQueue?: boolean;
 }
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
@@ -107,7 +113,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   for (const m of MODULES) if (m.plugin) await app.register(m.plugin);
   phase('plugins');
 
-  await queue.start(config.inProcessWorkers);
-  phase('queue');
+  if (opts.waitForQueue === false) {
+    // pg-boss's start (its statements share PGlite's one connection and our one thread) waits
+    // until the server listens: the first requests do not queue behind it
+    const listening = new Promise<void>((resolve) => app.addHook('onListen', async () => resolve()));
+    void queue.start(config.inProcessWorkers, { after: listening });
+  } else {
+    await queue.start(config.inProcessWorkers);
+    phase('queue');
+  }
   return app;
 }

@@ -34,7 +34,7 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config, { onPhase: phase });
+  const app = await buildApp(config, { onPhase: phase, waitForQueue: false });
   const { database } = app.ctx;
 
   // the demo seeds itself on an empty embedded database, or wherever SEED_DEMO=true asks for it
@@ -75,6 +75,10 @@ async function main() {
   // in order with the log lines, and never waited for
   out.print(`\nKazi is running at ${where}\n`);
   if (await demoExists(database)) out.print(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+  // pg-boss starts once the server listens (buildApp's waitForQueue: false); a job sent before it
+  // is ready waits for it. Should it fail, the start fails as when it was awaited before listening.
+  await app.ctx.queue.ready();
+  phase('queue');
   app.log.info({ startup_ms: { ...startup, total: Math.round(performance.now()) } }, 'started');
 }
 
