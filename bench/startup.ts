@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/startup.ts                 # node scripts/start.mjs, 5 runs
  *   RUNS=7 CMD=tsx npx tsx bench/startup.ts  # node --import tsx server/main.ts (no bundle)
+ *   CMD=bundle npx tsx bench/startup.ts      # the bundle alone (node scripts/build-server.mjs first)
  *   DATA_DIR=./data-bench-lists npx tsx bench/startup.ts   # e.g. 100,000 contacts
  *
  * Without DATA_DIR it uses ./data-bench-startup, made (and the demo seeded) by a first,
@@ -20,7 +21,13 @@ const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const CMD = process.env.CMD ?? 'start';
 const DATA_DIR = resolve(process.env.DATA_DIR ?? join(ROOT, 'data-bench-startup'));
-const args = CMD === 'tsx' ? ['--import', 'tsx', 'server/main.ts'] : ['scripts/start.mjs'];
+const COMMANDS: Record<string, string[]> = {
+  start: ['scripts/start.mjs'],
+  tsx: ['--import', 'tsx', 'server/main.ts'],
+  bundle: ['--enable-source-maps', 'build/server/main.mjs'],
+};
+const args = COMMANDS[CMD];
+if (!args) throw new Error(`CMD must be one of ${Object.keys(COMMANDS).join(', ')}`);
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -94,7 +101,7 @@ if (!existsSync(join(DATA_DIR, 'pgdata'))) {
   console.log(`preparing ${DATA_DIR} (first start: migrations and the demo seed, not measured)`);
   await once();
 }
-console.log(`${CMD === 'tsx' ? 'node --import tsx server/main.ts' : 'node scripts/start.mjs'} on ${DATA_DIR}, ${RUNS} runs\n`);
+console.log(`node ${args.join(' ')} on ${DATA_DIR}, ${RUNS} runs\n`);
 const runs: Run[] = [];
 for (let i = 0; i < RUNS; i++) {
   const r = await once();
