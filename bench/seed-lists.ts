@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../server/db/client.js';
 import { migrate } from '../server/db/migrate.js';
 import { hashPassword } from '../server/modules/auth/passwords.js';
 import { createTenant } from '../server/modules/tenancy/service.js';
+import '../server/modules/registry.js';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const BENCH_DB = process.env.BENCH_DB ?? 'kazi_bench_lists';
