@@ -38,6 +38,9 @@ export interface BuildOptions {
   waitForQueue?: boolean;
 }
 
+/** How long after listening the job queue starts when buildApp is not waiting for it (main.ts). */
+export const QUEUE_START_DELAY_MS = 1_000;
+
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
 
 /**
@@ -114,10 +117,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   phase('plugins');
 
   if (opts.waitForQueue === false) {
-    // pg-boss's start (its statements share PGlite's one connection and our one thread) waits
-    // until the server listens: the first requests do not queue behind it
+    // pg-boss's start (on PGlite its statements share the one connection and our one thread)
+    // waits until the server has listened for QUEUE_START_DELAY_MS: the first requests, a page
+    // and its assets, do not queue behind it
     const listening = new Promise<void>((resolve) => app.addHook('onListen', async () => resolve()));
-    void queue.start(config.inProcessWorkers, { after: listening });
+    void queue.start(config.inProcessWorkers, { after: listening.then(() => new Promise((resolve) => setTimeout(resolve, QUEUE_START_DELAY_MS))) });
   } else {
     await queue.start(config.inProcessWorkers);
     phase('queue');
