@@ -21,7 +21,9 @@ export default defineConfig([
   globalIgnores([
     'node_modules/',
     'public/',
+    'build/',
     'data/',
+    'data-bench-*/',
     '.test-data/',
     'test-results/',
     'coverage/',

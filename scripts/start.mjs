@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the client when public/build is missing or out of date (see
-// build-if-stale.mjs; a current build costs a few milliseconds of mtime checks), then runs the
-// server, `node --import tsx server/main.ts`, with this process's stdio and environment.
+// build-if-stale.mjs; a current build costs a few milliseconds of mtime checks), bundles the
+// server the same way when build/server is missing or out of date (build-server.mjs), then runs
+// the server, `node --enable-source-maps build/server/main.mjs` (or `node --import tsx
+// server/main.ts` should bundling be impossible), with this process's stdio and environment.
 //
 // The server runs in its own process group so that Ctrl+C reaches it exactly once (from here)
 // rather than twice (from the terminal and from here). SIGINT and SIGTERM are forwarded as they
@@ -10,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { buildIfStale, ROOT } from './build-if-stale.mjs';
+import { serverCommand } from './build-server.mjs';
 
 try {
   await buildIfStale({ root: ROOT });
@@ -17,8 +20,9 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+const args = await serverCommand({ root: ROOT });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, args, {
   cwd: ROOT,
   stdio: 'inherit',
   detached: process.platform !== 'win32',

@@ -29,7 +29,18 @@ export interface BuildOptions {
   migrate?: boolean;
   /** pino logger options or false */
   logger?: boolean | object;
+  /** called as each step of the build ends (main.ts logs how long each took) */
+  onPhase?: (name: string) => void;
+  /**
+   * Return only once the job queue has started (default true). With false the queue starts once
+   * the server listens (main.ts, which then waits for `ctx.queue.ready()`): a job sent before
+   * then waits for the queue, nothing is lost (docs/decisions/0022-start-up.md).
+   */
+  waitForQueue?: boolean;
 }
+
+/** How long after listening the job queue starts when buildApp is not waiting for it (main.ts). */
+export const QUEUE_START_DELAY_MS = 1_000;
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
 
@@ -48,8 +59,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: 200 },
   });
 
+  const phase = opts.onPhase ?? (() => undefined);
+  phase('fastify');
   const database = opts.database ?? (await openDatabase(config));
+  phase('database');
   if (opts.migrate !== false) await migrate(database);
+  phase('migrate');
   const queue = new JobQueue(database, app.log);
   const mailer = new Mailer(config, queue, app.log);
   const ctx: AppContext = { config, database, queue, mailer, log: app.log };
@@ -102,7 +117,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   // one plugin per module, in the modules' dependency order (server/modules/registry.ts)
   for (const m of MODULES) if (m.plugin) await app.register(m.plugin);
+  phase('plugins');
 
-  await queue.start(config.inProcessWorkers);
+  if (opts.waitForQueue === false) {
+    // pg-boss's start (on PGlite its statements share the one connection and our one thread)
+    // waits until the server has listened for QUEUE_START_DELAY_MS: the first requests, a page
+    // and its assets, do not queue behind it
+    const listening = new Promise<void>((resolve) => app.addHook('onListen', async () => resolve()));
+    void queue.start(config.inProcessWorkers, { after: listening.then(() => new Promise((resolve) => setTimeout(resolve, QUEUE_START_DELAY_MS))) });
+  } else {
+    await queue.start(config.inProcessWorkers);
+    phase('queue');
+  }
   return app;
 }

@@ -8,8 +8,22 @@ const SHUTDOWN_BUDGET_MS = 10_000;
 /** The most of it spent waiting for stdout to take the last log lines; a stuck stdout loses them. */
 const LOG_FLUSH_MS = 2_000;
 
+/**
+ * How long each step of the start took, in ms, logged once the server listens ("started"):
+ * `modules` is the time from the process's start to main(), i.e. loading the code
+ * (docs/decisions/0022-start-up.md).
+ */
+const startup: Record<string, number> = {};
+let lastMark = 0;
+function phase(name: string) {
+  const now = performance.now();
+  startup[name] = Math.round(now - lastMark);
+  lastMark = now;
+}
+
 /** Starts Kazi: config → app (migrations, queue) → demo seed when fitting → listen. */
 async function main() {
+  phase('modules');
   let config: Config;
   try {
     config = loadConfig();
@@ -20,7 +34,7 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, { onPhase: phase, waitForQueue: false });
   const { database } = app.ctx;
 
   // the demo seeds itself on an empty embedded database, or wherever SEED_DEMO=true asks for it
@@ -29,6 +43,7 @@ async function main() {
     await seedDemo(database);
     app.log.info('seeded the demo tenant "Acme"');
   }
+  phase('demo');
 
   const out = stdoutLog();
   let closing = false;
@@ -55,10 +70,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   const where = config.appUrl;
   // in order with the log lines, and never waited for
   out.print(`\nKazi is running at ${where}\n`);
   if (await demoExists(database)) out.print(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+  // pg-boss starts once the server listens (buildApp's waitForQueue: false); a job sent before it
+  // is ready waits for it. Should it fail, the start fails as when it was awaited before listening.
+  await app.ctx.queue.ready();
+  phase('queue');
+  app.log.info({ startup_ms: { ...startup, total: Math.round(performance.now()) } }, 'started');
 }
 
 main().catch(async (err) => {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { PipelinedClient } from './pipelined.js';
+import { pgliteStartParams } from './pglite-options.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -144,7 +145,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const dir = join(opts.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   // pg_trgm: the trigram indexes of list searches (docs/decisions/0020-lists-at-scale.md)
-  const pglite = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm }, startParams: pgliteStartParams() });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as DrizzleDb;
   const scoped: Database['scoped'] = (scope, fn) =>
     db.transaction(async (tx) => {

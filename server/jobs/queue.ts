@@ -19,7 +19,14 @@ interface Definition {
 export class JobQueue {
   private boss: PgBoss;
   private defs = new Map<string, Definition>();
-  private started = false;
+  /** the start asked for (perhaps still waiting for its `after`), or done; null before start() and after stop() */
+  private starting: Promise<void> | null = null;
+  /** pg-boss's own start, once it has begun */
+  private bossStart: Promise<void> | null = null;
+  /** pg-boss has started and the queues exist: `send` goes straight through */
+  private bossStarted = false;
+  private stopped = false;
+  private startedHooks: (() => Promise<void>)[] = [];
 
   constructor(
     database: Database,
@@ -35,31 +42,86 @@ export class JobQueue {
     this.defs.set(name, { handler, batchSize: opts.batchSize ?? 5, concurrency: opts.concurrency ?? 2 });
   }
 
-  async start(runWorkers: boolean) {
+  /**
+   * Starts pg-boss (its schema on first use, then its maintenance), the handlers when
+   * `runWorkers`, then what `onStarted` asked for. Returns at once with a promise that settles
+   * when all that is done; with `after`, the start itself waits for that promise first (main.ts:
+   * until the server listens, so that a restart answers before pg-boss has run a statement;
+   * docs/decisions/0022-start-up.md). A `send` made before the queue has started waits for it,
+   * so no job is lost; `stop` stops it wherever it is.
+   */
+  start(runWorkers: boolean, opts: { after?: Promise<unknown> } = {}): Promise<void> {
+    if (!this.starting) {
+      this.stopped = false;
+      this.starting = (async () => {
+        await opts.after;
+        if (this.stopped) throw new Error('Job queue stopped before it started');
+        this.bossStart = this.startBoss(runWorkers);
+        await this.bossStart;
+      })();
+      // handled here as well, so that a failure nobody has awaited yet is no unhandled rejection
+      this.starting.catch(() => undefined);
+    }
+    return this.starting;
+  }
+
+  /** Settles when the queue has started (rejects when it could not); rejects when it was never started. */
+  ready(): Promise<void> {
+    return this.starting ?? Promise.reject(new Error('Job queue is not started'));
+  }
+
+  /**
+   * Runs `fn` each time the queue has started (its handlers included), before `ready()` settles:
+   * work a module queues "when the queue starts", such as its next scheduled run.
+   */
+  onStarted(fn: () => Promise<void>) {
+    this.startedHooks.push(fn);
+  }
+
+  private async startBoss(runWorkers: boolean) {
     await this.boss.start();
-    this.started = true;
-    for (const name of this.defs.keys()) await this.boss.createQueue(name).catch(() => undefined);
-    if (!runWorkers) return;
-    for (const [name, def] of this.defs) {
-      await this.boss.work<unknown>(
-        name,
-        { batchSize: def.batchSize, localConcurrency: def.concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
-        async (jobs) => {
-          for (const job of jobs) await def.handler(job.data);
-        },
-      );
+    for (const name of this.defs.keys()) {
+      if (this.stopped) return;
+      await this.boss.createQueue(name).catch(() => undefined);
+    }
+    if (this.stopped) return;
+    this.bossStarted = true;
+    if (runWorkers) {
+      for (const [name, def] of this.defs) {
+        if (this.stopped) return;
+        await this.boss.work<unknown>(
+          name,
+          { batchSize: def.batchSize, localConcurrency: def.concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
+          async (jobs) => {
+            for (const job of jobs) await def.handler(job.data);
+          },
+        );
+      }
+    }
+    for (const fn of this.startedHooks) {
+      if (this.stopped) return;
+      await fn().catch((err: unknown) => this.log.error({ err }, 'job queue start hook failed'));
     }
   }
 
   async send<T extends object>(name: string, data: T, opts: { singletonKey?: string; singletonSeconds?: number; startAfter?: number | Date } = {}) {
     if (!this.defs.has(name)) throw new Error(`Unknown job ${name}`);
-    if (!this.started) throw new Error('Job queue is not started');
+    if (!this.starting) throw new Error('Job queue is not started');
+    // before the start (not from a start hook, which runs inside it): wait for it
+    if (!this.bossStarted) await this.starting;
     return this.boss.send(name, data, { retryLimit: 5, retryDelay: 5, retryBackoff: true, ...opts });
   }
 
+  /** Stops the queue: a start still waiting for its `after` never begins; one under way is finished first. */
   async stop() {
-    if (!this.started) return;
-    this.started = false;
+    if (!this.starting) return;
+    this.starting = null;
+    this.stopped = true;
+    this.bossStarted = false;
+    const bossStart = this.bossStart;
+    this.bossStart = null;
+    if (!bossStart) return;
+    await bossStart.catch(() => undefined);
     await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
   }
 }

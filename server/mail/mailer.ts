@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -30,7 +30,8 @@ export const MAIL_JOB = 'mail.send';
  * under DATA_DIR/mail; smtp://… sends through nodemailer.
  */
 export class Mailer {
-  private transport: Transporter;
+  /** made by the first delivery: nodemailer is loaded then, not by every start (docs/decisions/0022-start-up.md) */
+  private transport: Promise<Transporter> | null = null;
   private isLog: boolean;
 
   constructor(
@@ -39,9 +40,6 @@ export class Mailer {
     private log: FastifyBaseLogger,
   ) {
     this.isLog = config.mailUrl === 'log';
-    this.transport = this.isLog
-      ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-      : nodemailer.createTransport(config.mailUrl);
     queue.define<OutgoingMail>(MAIL_JOB, (mail) => this.deliver(mail), { batchSize: 10, concurrency: 2 });
   }
 
@@ -50,8 +48,17 @@ export class Mailer {
     return this.queue.send(MAIL_JOB, mail);
   }
 
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.isLog
+        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+        : nodemailer.createTransport(this.config.mailUrl),
+    );
+    return this.transport;
+  }
+
   async deliver(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+    const info = await (await this.transporter()).sendMail({ from: this.config.mailFrom, ...mail });
     if (this.isLog) {
       const dir = join(this.config.dataDir, 'mail');
       mkdirSync(dir, { recursive: true });
@@ -64,6 +71,6 @@ export class Mailer {
   }
 
   close() {
-    this.transport.close();
+    void this.transport?.then((t) => t.close()).catch(() => undefined);
   }
 }

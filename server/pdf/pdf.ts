@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 
 /**
  * What every PDF Kazi prints shares: a pdfkit document collected into a Buffer, and the fonts.
@@ -60,8 +59,12 @@ export interface PdfStart {
   text: (s: string | null | undefined) => string;
 }
 
-/** A new PDF with the embedded fonts registered (unless embedFont is false) and its bytes collected. */
-export function startPdf(options: PDFKit.PDFDocumentOptions, embedFont = true): PdfStart {
+/**
+ * A new PDF with the embedded fonts registered (unless embedFont is false) and its bytes collected.
+ * pdfkit is loaded by the first PDF, not by every start (docs/decisions/0022-start-up.md).
+ */
+export async function startPdf(options: PDFKit.PDFDocumentOptions, embedFont = true): Promise<PdfStart> {
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument(options);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));

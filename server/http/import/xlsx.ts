@@ -1,7 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { cellText, dateText, neutralise } from './cells.js';
 import { FileReadError, type Grid } from './csv.js';
+
+/**
+ * ExcelJS, loaded on the first import or export that needs it: it costs about a second of
+ * every start otherwise (docs/decisions/0022-start-up.md).
+ */
+const excel = async () => (await import('exceljs')).default;
 
 /** The text of an XLSX cell value, whatever ExcelJS made of it (formula result, rich text, hyperlink, date). */
 export function xlsxCellText(v: unknown): string {
@@ -24,6 +29,7 @@ export function xlsxCellText(v: unknown): string {
  */
 export async function readXlsx(buf: Buffer, maxRows = Infinity): Promise<Grid> {
   const rows: string[][] = [];
+  const ExcelJS = await excel();
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
       sharedStrings: 'cache',
@@ -61,6 +67,7 @@ export async function writeXlsx(sheetName: string, header: readonly string[], ro
     out.on('end', resolve);
     out.on('error', reject);
   });
+  const ExcelJS = await excel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
   ws.addRow(header.map((h) => neutralise(h))).commit();

@@ -1,4 +1,19 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+/**
+ * sanitize-html (with its HTML and CSS parsers), loaded when the first template is saved or sent
+ * rather than by every start (docs/decisions/0022-start-up.md). A synchronous require: the
+ * callers are synchronous.
+ */
+let loaded: { sanitizeHtml: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | undefined;
+function sanitizer() {
+  if (!loaded) {
+    const sanitizeHtml = createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml;
+    loaded = { sanitizeHtml, options: options(sanitizeHtml) };
+  }
+  return loaded;
+}
 
 /**
  * The HTML a company writes into its e-mail templates, cleaned before it is stored (and so
@@ -6,7 +21,7 @@ import sanitizeHtml from 'sanitize-html';
  * event handlers, forms, frames, style sheets and javascript: URLs go. Variables such as
  * {invoice_guest_link} survive in href and src, since they carry no scheme.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const options = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'style'),
     'img',
@@ -44,6 +59,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // links in mail open outside the mail client's frame and never tell the target who linked
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
   },
-};
+});
 
-export const sanitizeEmailHtml = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+export const sanitizeEmailHtml = (html: string): string => {
+  const { sanitizeHtml, options } = sanitizer();
+  return sanitizeHtml(html, options).trim();
+};

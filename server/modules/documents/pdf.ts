@@ -231,8 +231,8 @@ export interface PdfOptions {
  * contact, the lines (long names and descriptions wrap; the table header is repeated on every
  * page), totals with each tax, what is paid and due, notes, footer and page numbers.
  */
-export function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = {}): Promise<Buffer> {
-  const { pdf, done, regular: REGULAR, bold: BOLD, text: t } = startPdf(
+export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = {}): Promise<Buffer> {
+  const { pdf, done, regular: REGULAR, bold: BOLD, text: t } = await startPdf(
     {
       size: 'A4',
       margin: MARGIN,

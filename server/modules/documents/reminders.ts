@@ -199,7 +199,8 @@ export function documentReminderJobs(app: FastifyInstance) {
     },
     { batchSize: 1, concurrency: 1 },
   );
-  app.addHook('onReady', async () => {
+  // once the queue has started, not on the app's ready: main.ts listens before the queue starts
+  queue.onStarted(async () => {
     if (config.inProcessWorkers) await scheduleNext(queue).catch((err: unknown) => log.error({ err }, 'could not schedule document reminders'));
   });
 }

@@ -29,9 +29,9 @@ export async function reportXlsx(d: ReportData): Promise<Buffer> {
   return writeXlsx(d.report.name, header, typed);
 }
 
-export function reportPdf(d: ReportData): Promise<Buffer> {
+export async function reportPdf(d: ReportData): Promise<Buffer> {
   const landscape = d.columns.length > 4;
-  const { pdf: doc, done, regular, bold, text } = startPdf({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: 36, info: { Title: d.report.name } });
+  const { pdf: doc, done, regular, bold, text } = await startPdf({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: 36, info: { Title: d.report.name } });
   // the currency is named once in the heading; cells hold the number only
   const money = (v: string) => formatAmount(v, { code: d.currency.code, precision: d.currency.precision, symbol: '', symbol_first: true, decimal_mark: '.', thousands_separator: ',' }).replace(d.currency.code, '');
 
