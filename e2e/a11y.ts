@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settled } from './browser';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -79,6 +80,8 @@ export function formatA11yViolations(violations: A11yViolation[]): string {
 /** Waits for the page to settle, then fails with a readable list when axe finds serious or critical violations. */
 export async function expectNoSeriousViolations(page: Page, what: string, options: A11yOptions = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // a toast or panel mid-fade is measured at its passing contrast
+  await settled(page);
   const violations = await seriousA11yViolations(page, options);
   expect(violations, `${what}\n${formatA11yViolations(violations)}`).toEqual([]);
 }
