@@ -8,21 +8,23 @@ import { taxes } from '../accounting/schema.js';
 import { isDefaultValue } from './service.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 
+/** The tax's answer fields, checked against the shared row (also the answerFields test's example). */
+export const taxFields = answerFields<TaxRow>()({
+  id: taxes.id,
+  name: taxes.name,
+  rate: sql<number>`${taxes.rate}`.mapWith(Number),
+  type: taxes.type,
+  enabled: taxes.enabled,
+  created_at: ts(taxes.createdAt),
+  updated_at: ts(taxes.updatedAt),
+});
 
 export const taxResource = defineResource({
   label: 'Tax',
   singular: 'tax',
   base: '/settings/accounting/taxes',
   table: taxes,
-  fields: answerFields<TaxRow>()({
-    id: taxes.id,
-    name: taxes.name,
-    rate: sql<number>`${taxes.rate}`.mapWith(Number),
-    type: taxes.type,
-    enabled: taxes.enabled,
-    created_at: ts(taxes.createdAt),
-    updated_at: ts(taxes.updatedAt),
-  }),
+  fields: taxFields,
   columns: { rate: taxes.rate, created_at: taxes.createdAt, updated_at: taxes.updatedAt },
   create: taxSchema,
   searchable: ['name'],
