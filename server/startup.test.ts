@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerIfStale, serverCommand, serverStaleReason } from '../scripts/build-server.mjs';
 import { loadRootView } from './http/root-view.js';
+import { serverProcess } from './testing/server-process.js';
 
 /**
  * `npm start` runs the server as a prebuilt bundle (scripts/build-server.mjs, docs/decisions/
@@ -80,16 +80,11 @@ describe('the server bundle of npm start', () => {
     beforeAll(async () => {
       const args = await serverCommand({ root: ROOT, outDir: OUT_DIR, log: () => undefined });
       expect(args).toContain(join(OUT_DIR, 'main.mjs'));
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      dataDir = mkdtempSync(join(tmpdir(), 'kazi-start-'));
-      // the run's migrated (and empty) template spares the server its migrations when there is one
-      if (!inject('dbUrl')) cpSync(inject('dbTemplate'), join(dataDir, 'pgdata'), { recursive: true });
-      const env: NodeJS.ProcessEnv = { ...process.env };
-      for (const name of Object.keys(env)) {
-        if (name === 'DATABASE_URL' || name === 'NODE_ENV' || name === 'SEED_DEMO' || name.startsWith('VITEST')) delete env[name];
-      }
-      Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dataDir, MAIL_URL: 'log', LOG_LEVEL: 'info', FORCE_COLOR: '0' });
+      // SEED_DEMO unset: npm start's default, the demo seeded into the empty company
+      const started = await serverProcess('kazi-start-', { LOG_LEVEL: 'info' });
+      base = started.base;
+      dataDir = started.dataDir;
+      const env = started.env;
       child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
       for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -127,14 +122,3 @@ describe('the server bundle of npm start', () => {
     }, SHUTDOWN_BUDGET_MS + 5_000);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverProcess } from '../testing/server-process.js';
 
 /**
  * The server started as `npm start` starts it (`node --import tsx server/main.ts`, the command
@@ -104,26 +102,10 @@ describe('logging never stops the server (stdout piped to a reader that stops re
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'kazi-log-'));
-    // the run's migrated embedded template, when there is one, spares the server its migrations
-    if (!inject('dbUrl')) cpSync(inject('dbTemplate'), join(dataDir, 'pgdata'), { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    // embedded database, default mode, whatever the shell running the suite points at
-    for (const name of Object.keys(env)) {
-      if (name === 'DATABASE_URL' || name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
-    }
-    Object.assign(env, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      MAIL_URL: 'log',
-      LOG_LEVEL: 'trace',
-      FORCE_COLOR: '0',
-    });
+    const started = await serverProcess('kazi-log-', { SEED_DEMO: 'false', LOG_LEVEL: 'trace' });
+    baseURL = started.base;
+    dataDir = started.dataDir;
+    const env = started.env;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout!, child.stderr!]) {
       stream.setEncoding('utf8');
@@ -168,14 +150,3 @@ describe('logging never stops the server (stdout piped to a reader that stops re
     readAgain();
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
