@@ -18,13 +18,13 @@ export function RecordActions({ area, href, name, onDelete, size = 'sm' }: { are
   return (
     <>
       {canUpdate && (
-        <Link href={`${href}/edit`} className={buttonClasses('ghost', size)} aria-label={`Edit ${name}`}>
+        <Link href={`${href}/edit`} className={buttonClasses('ghost', size)} aria-label={`Edit ${name}`} title="Edit">
           <Pencil aria-hidden="true" className="size-4" />
           {size === 'md' && 'Edit'}
         </Link>
       )}
       {canDelete && (
-        <Button size={size} variant="danger-ghost" onClick={onDelete} aria-label={`Delete ${name}`}>
+        <Button size={size} variant="danger-ghost" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
           <Trash aria-hidden="true" className="size-4" />
           {size === 'md' && 'Delete'}
         </Button>

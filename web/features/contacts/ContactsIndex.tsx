@@ -1,13 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
-import { Pencil, Plus, Trash } from 'lucide-react';
+import { Plus, Trash } from 'lucide-react';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { ENABLED_FILTER } from '@/components/data-table/filters';
 import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
-import { Button, buttonClasses } from '@/components/form/Button';
+import { buttonClasses } from '@/components/form/Button';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
+import { RecordActions } from '@/components/record/RecordPage';
 import { ImportLink } from '@/features/import/ImportLink';
 import { useCan } from '@/lib/page';
 import { useDeleteContactMutation, useGetContactsQuery, type ContactRow, type ContactType } from '@/store/contacts-api';
@@ -85,20 +86,7 @@ export function ContactsIndex({ type }: { type: ContactType }) {
         bulkActions={canDelete ? [{ label: 'Delete', variant: 'danger', icon: <Trash aria-hidden="true" className="size-4" />, onAction: (rows) => deletion.ask(rows) }] : undefined}
         rowActions={
           canUpdate || canDelete
-            ? (c) => (
-                <>
-                  {canUpdate && (
-                    <Link href={`${copy.base}/${c.id}/edit`} className={buttonClasses('ghost', 'sm')} aria-label={`Edit ${c.name}`} title="Edit">
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </Link>
-                  )}
-                  {canDelete && (
-                    <Button size="sm" variant="danger-ghost" onClick={() => void deletion.ask([c])} aria-label={`Delete ${c.name}`} title="Delete">
-                      <Trash aria-hidden="true" className="size-4" />
-                    </Button>
-                  )}
-                </>
-              )
+            ? (c) => <RecordActions area={copy.area} href={`${copy.base}/${c.id}`} name={c.name} onDelete={() => void deletion.ask([c])} />
             : undefined
         }
         empty={{

@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { Pencil, Plus, Trash } from 'lucide-react';
+import { Plus, Trash } from 'lucide-react';
 import { createContext, useContext, useMemo } from 'react';
 import type { ItemRow } from '@common/answers/accounting';
 import { formatAmount, type CurrencyFormat } from '@common/money';
@@ -8,9 +8,10 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { ENABLED_FILTER } from '@/components/data-table/filters';
 import { Badge, StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
-import { Button, buttonClasses } from '@/components/form/Button';
+import { buttonClasses } from '@/components/form/Button';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
+import { RecordActions } from '@/components/record/RecordPage';
 import { ImportLink } from '@/features/import/ImportLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -124,20 +125,7 @@ export default function ItemsIndex({ currency, categories }: Props) {
           bulkActions={canDelete ? [{ label: 'Delete', variant: 'danger', icon: <Trash aria-hidden="true" className="size-4" />, onAction: (rows) => deletion.ask(rows) }] : undefined}
           rowActions={
             canUpdate || canDelete
-              ? (i) => (
-                  <>
-                    {canUpdate && (
-                      <Link href={`/sales/items/${i.id}/edit`} className={buttonClasses('ghost', 'sm')} aria-label={`Edit ${i.name}`} title="Edit">
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Link>
-                    )}
-                    {canDelete && (
-                      <Button size="sm" variant="danger-ghost" onClick={() => void deletion.ask([i])} aria-label={`Delete ${i.name}`} title="Delete">
-                        <Trash aria-hidden="true" className="size-4" />
-                      </Button>
-                    )}
-                  </>
-                )
+              ? (i) => <RecordActions area={'items'} href={`/sales/items/${i.id}`} name={i.name} onDelete={() => void deletion.ask([i])} />
               : undefined
           }
           empty={{
