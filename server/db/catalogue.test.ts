@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens'];
+// auth_epoch: one number, no tenant data (the session context cache, migration 0009)
+const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens', 'auth_epoch'];
 
 describe('database catalogue', () => {
   it('lists every public table as either tenant-owned or a known global table', async () => {

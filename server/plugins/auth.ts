@@ -133,8 +133,9 @@ function redirect(req: FastifyRequest, reply: FastifyReply, to: string) {
 
 /**
  * The user, the current tenant and the role's permissions, as the session plugin read them
- * with the session (kazi_session_context, under row-level security): nothing is cached, so a
- * revoked session, membership or role takes effect on the very next request.
+ * with the session (kazi_session_context under row-level security, remembered per process only
+ * while the auth epoch read with the session row is unchanged): a revoked session, membership
+ * or role takes effect on the very next request.
  * A session whose membership is gone or inactive loses its tenant; one whose user is gone ends.
  */
 function applyContext(req: FastifyRequest, s: Session) {
@@ -160,7 +161,7 @@ function applyContext(req: FastifyRequest, s: Session) {
       logo_dark: m.settings.logo_dark ?? null,
     };
     // the Owner holds every permission of the registry, including ones added after the role was stored
-    req.permissions = m.role === 'owner' ? ALL_PERMISSIONS : new Set(m.permissions ?? []);
+    req.permissions = m.role === 'owner' ? ALL_PERMISSIONS : (m.permissions ?? NO_PERMISSIONS);
     return;
   }
   // no (active) company: the user is still signed in, but sees no company data

@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, seedTenant, type TestApp } from '../testing/app.js';
 import { TestClient } from '../testing/client.js';
 import { addMember } from '../modules/users/test-helpers.js';
 
 /**
- * Every signed-in request reads the session, membership and role afresh (one call of
- * kazi_session_context, nothing cached between requests): what an owner takes away is gone on
- * the member's very next request, whichever way it was taken.
+ * Every signed-in request reads its session row and the auth epoch; the user, membership, role
+ * and tenant are remembered per process only while that epoch stands (migration 0009): what an
+ * owner takes away is gone on the member's very next request, whichever way it was taken,
+ * including straight in the database by another process.
  */
 let t: TestApp;
 let owner: TestClient;
@@ -76,5 +78,32 @@ describe('revocation takes effect on the very next request', () => {
     await t.database.query('delete from sessions where user_id = $1', [memberId]);
     const next = await contacts(member);
     expect(next.statusCode).toBe(401);
+  });
+
+  it('a permission taken straight in the database, by another process', async () => {
+    // warm: the member's context is remembered by this process
+    expect(await permissions(member)).toEqual(['customers.view']);
+    await t.database.scoped({ tenantId }, (tx) => tx.execute(sql`update roles set permissions = '["vendors.view"]'::jsonb where id = ${roleId}`));
+    expect(await permissions(member)).toEqual(['vendors.view']);
+  });
+
+  it('a membership deactivated straight in the database', async () => {
+    expect(await permissions(member)).toEqual(['customers.view']);
+    await t.database.scoped({ tenantId }, (tx) => tx.execute(sql`update memberships set status = 'inactive' where user_id = ${memberId}`));
+    expect((await contacts(member)).statusCode).toBe(403);
+  });
+
+  it("the user's name and the company's name changed straight in the database", async () => {
+    const shared = async () => {
+      const props = (await member.get('/dashboard', { inertia: true })).json().props;
+      return { user: props.auth.user as { name: string }, tenant: props.tenant as { name: string } };
+    };
+    const before = await shared();
+    await t.database.query('update users set name = $2 where id = $1', [memberId, `Renamed ${seq}`]);
+    await t.database.query("update tenants set settings = settings || jsonb_build_object('name', $2::text) where id = $1", [tenantId, `Company ${seq}`]);
+    const after = await shared();
+    expect(before.user.name).not.toBe(`Renamed ${seq}`);
+    expect(after.user.name).toBe(`Renamed ${seq}`);
+    expect(after.tenant.name).toBe(`Company ${seq}`);
   });
 });

@@ -9,8 +9,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const LIFETIME_MS = 1000 * 60 * 60 * 24 * 14; // two weeks, renewed on activity
 const TOUCH_EVERY_MS = 60_000;
 
-/** One row of kazi_session_context(): the session, its user and its tenant context (migration 0008). */
-interface Row {
+/** The session's own row, read on every request with the auth epoch (migration 0009). */
+interface SessionRow {
   session_id: string;
   user_id: number | null;
   tenant_id: number | null;
@@ -18,6 +18,10 @@ interface Row {
   data: Record<string, unknown>;
   password_confirmed_at: string | Date | null;
   last_activity: string | Date;
+}
+
+/** One row of kazi_session_context(): the session, its user and its tenant context (migration 0008). */
+interface ContextRow extends SessionRow {
   user_name: string | null;
   user_email: string | null;
   user_email_verified_at: string | Date | null;
@@ -42,11 +46,44 @@ export interface SessionContext {
     settings: Record<string, string | null>;
     role: string;
     /** null for the owner, who holds every permission of the registry */
-    permissions: string[] | null;
+    permissions: ReadonlySet<string> | null;
   } | null;
 }
 
-const SESSION_SQL = 'select * from kazi_session_context($1)';
+/**
+ * Every request reads its session row by primary key and, in the same statement, the auth
+ * epoch: the number that rises with every change to roles, memberships, or a user's or
+ * tenant's details (migration 0009). Plain SQL as the owner, prepared once per connection.
+ */
+const SESSION_SQL = `select s.id as session_id, s.user_id, s.current_tenant_id as tenant_id, s.csrf_token, s.data,
+  s.password_confirmed_at, s.last_activity, e.epoch
+  from sessions s cross join auth_epoch e where s.id = $1 and s.expires_at > now()`;
+/** The session with its user, membership, role and tenant, read under row-level security (migration 0008). */
+const CONTEXT_SQL = 'select * from kazi_session_context($1)';
+const CONTEXTS_KEPT = 10_000;
+
+/**
+ * The contexts sessions resolved to, per user and company, each with the epoch it was read
+ * under. An entry serves only while the epoch read with the session is still the same, so a
+ * revoked role, membership or session shows on the very next request, whichever process or
+ * tool made the change; any such change anywhere makes every session read its context afresh once.
+ */
+export class SessionContexts {
+  private entries = new Map<string, { epoch: number; context: SessionContext }>();
+
+  get(key: string, epoch: number): SessionContext | null {
+    const hit = this.entries.get(key);
+    return hit && hit.epoch === epoch ? hit.context : null;
+  }
+
+  set(key: string, epoch: number, context: SessionContext) {
+    this.entries.delete(key);
+    this.entries.set(key, { epoch, context });
+    if (this.entries.size > CONTEXTS_KEPT) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const contextKey = (row: SessionRow) => `${row.user_id}:${row.tenant_id ?? ''}`;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
@@ -72,7 +109,7 @@ export class Session {
   destroyed: string | null = null;
   lastActivity: number;
 
-  constructor(cookieValue: string, row: Row | null) {
+  constructor(cookieValue: string, row: SessionRow | null, context: SessionContext | null = null) {
     this.cookieValue = cookieValue;
     this.id = sha256(cookieValue);
     this.isNew = !row;
@@ -88,7 +125,7 @@ export class Session {
     }
     this.data = data;
     this.lastActivity = row ? new Date(row.last_activity).getTime() : Date.now();
-    if (row?.user_id) this.context = contextOf(row);
+    if (row?.user_id) this.context = context;
   }
 
   get<T = unknown>(key: string): T | undefined {
@@ -171,16 +208,32 @@ export const sessionPlugin = fp(
   async (app, opts: SessionOptions) => {
     const { database } = opts;
     app.decorateRequest('session', null as unknown as Session);
+    const contexts = new SessionContexts();
 
     app.addHook('onRequest', async (req) => {
       if (skip(req.url)) return;
       const raw = req.cookies[SESSION_COOKIE];
-      let row: Row | null = null;
+      let row: SessionRow | null = null;
+      let context: SessionContext | null = null;
       if (raw && raw.length >= 20 && raw.length <= 100) {
-        // one prepared call: the session, its user, membership, role and tenant (migration 0008)
-        [row = null] = await database.prepared<Row>('kazi_session_context', SESSION_SQL, [sha256(raw)]);
+        const id = sha256(raw);
+        const [found] = await database.prepared<SessionRow & { epoch: number }>('kazi_session', SESSION_SQL, [id]);
+        row = found ?? null;
+        if (found?.user_id) {
+          context = contexts.get(contextKey(found), found.epoch);
+          if (!context) {
+            // nothing remembered under this epoch: the whole context, then remember it under the
+            // epoch read before it (a change committed in between only makes it fresher)
+            const [full] = await database.prepared<ContextRow>('kazi_session_context', CONTEXT_SQL, [id]);
+            row = full ?? null;
+            if (full?.user_id) {
+              context = contextOf(full);
+              contexts.set(contextKey(full), found.epoch, context);
+            }
+          }
+        }
       }
-      req.session = new Session(row ? raw! : token(), row);
+      req.session = new Session(row ? raw! : token(), row, context);
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
@@ -215,7 +268,7 @@ export const sessionPlugin = fp(
   { name: 'kazi-session', dependencies: ['@fastify/cookie'] },
 );
 
-function contextOf(row: Row): SessionContext {
+function contextOf(row: ContextRow): SessionContext {
   return {
     user:
       row.user_name === null
@@ -229,7 +282,7 @@ function contextOf(row: Row): SessionContext {
             timezone: row.tenant_timezone!,
             settings: row.tenant_settings ?? {},
             role: row.role_slug,
-            permissions: row.role_permissions,
+            permissions: row.role_permissions ? new Set(row.role_permissions) : null,
           },
   };
 }
