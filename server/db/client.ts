@@ -169,6 +169,30 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   };
 }
 
+// Dates and times come back as PostgreSQL prints them, as Drizzle reads them, so a column's
+// own decoder (mapFromDriverValue) turns them into what its Drizzle query would answer.
+const AS_PRINTED = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+const asPrinted = (v: string) => v;
+const pgTypes = { getTypeParser: (oid: number, format?: string) => (AS_PRINTED.includes(oid) ? asPrinted : pg.types.getTypeParser(oid, format as never)) };
+const pgliteParsers = Object.fromEntries(AS_PRINTED.map((oid) => [oid, asPrinted]));
+
+/**
+ * Runs SQL text with its parameters on a transaction's own connection, rows as arrays: for
+ * statements compiled once and run many times (the lists' pages, server/http/list-sql.ts),
+ * where building and mapping through Drizzle on every request cost more than the query.
+ */
+export async function arrayRows(tx: Tx, text: string, params: unknown[]): Promise<unknown[][]> {
+  const client = (tx as unknown as { session: { client: ArrayRowsClient } }).session.client;
+  if (client instanceof PipelinedClient) {
+    return (await client.query({ text, values: params, rowMode: 'array', types: pgTypes })).rows as unknown as unknown[][];
+  }
+  return (await (client as PgliteLike).query(text, params, { rowMode: 'array', parsers: pgliteParsers })).rows as unknown[][];
+}
+type ArrayRowsClient = PipelinedClient | PgliteLike;
+interface PgliteLike {
+  query(text: string, params: unknown[], options: { rowMode: 'array'; parsers: Record<number, (v: string) => unknown> }): Promise<{ rows: unknown }>;
+}
+
 /** Runs a raw `sql` query in a transaction and returns its rows (both drivers answer `{ rows }`). */
 export async function rows<T = Record<string, unknown>>(tx: Tx | DrizzleDb, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
