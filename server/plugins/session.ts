@@ -16,8 +16,9 @@ interface SessionRow {
   tenant_id: number | null;
   csrf_token: string;
   data: Record<string, unknown>;
-  password_confirmed_at: string | Date | null;
-  last_activity: string | Date;
+  /** a Date from the context function; milliseconds since the epoch from the session row (no date parsing on the hot path) */
+  password_confirmed_at: string | number | Date | null;
+  last_activity: string | number | Date;
 }
 
 /** One row of kazi_session_context(): the session, its user and its tenant context (migration 0008). */
@@ -56,7 +57,8 @@ export interface SessionContext {
  * tenant's details (migration 0009). Plain SQL as the owner, prepared once per connection.
  */
 const SESSION_SQL = `select s.id as session_id, s.user_id, s.current_tenant_id as tenant_id, s.csrf_token, s.data,
-  s.password_confirmed_at, s.last_activity, e.epoch
+  (extract(epoch from s.password_confirmed_at) * 1000)::float8 as password_confirmed_at,
+  (extract(epoch from s.last_activity) * 1000)::float8 as last_activity, e.epoch
   from sessions s cross join auth_epoch e where s.id = $1 and s.expires_at > now()`;
 /** The session with its user, membership, role and tenant, read under row-level security (migration 0008). */
 const CONTEXT_SQL = 'select * from kazi_session_context($1)';
