@@ -10,7 +10,7 @@
 const LAYERS = [
   ['activity', 'tenancy'],
   ['auth', 'roles', 'notifications', 'attachments', 'accounting'],
-  ['users', 'profile', 'ledger'],
+  ['users', 'profile', 'ledger', 'outreach'],
   ['banking'],
   ['accounting-settings'],
   ['documents'],

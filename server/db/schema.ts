@@ -10,3 +10,4 @@ export * from '../modules/ledger/schema.js';
 export * from '../modules/documents/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/attachments/schema.js';
+export * from '../modules/outreach/schema.js';

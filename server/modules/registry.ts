@@ -9,6 +9,7 @@ import { documentsModule } from './documents/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { notificationsModule } from './notifications/module.js';
+import { outreachModule } from './outreach/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
 import { rolesModule } from './roles/module.js';
@@ -32,6 +33,7 @@ export const MODULES: readonly KaziModule[] = [
   usersModule,
   profileModule,
   ledgerModule,
+  outreachModule,
   bankingModule,
   accountingSettingsModule,
   documentsModule,

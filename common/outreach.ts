@@ -1,0 +1,30 @@
+/**
+ * Outreach contacts' fixed vocabularies (docs/decisions/0026-outreach-contacts.md), shared by
+ * the tables, the validation schemas and the pages.
+ */
+export const CHANNELS = ['sms', 'email', 'voice'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** `unknown` until the contact gives or withdraws consent on the channel */
+export const CONSENT_STATUSES = ['unknown', 'granted', 'withdrawn'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+
+/** how a consent was given or withdrawn */
+export const CONSENT_METHODS = ['form', 'import', 'manual', 'unsubscribe_link', 'one_click', 'sms_keyword', 'merge'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** why a channel is closed for a contact, whatever its consent says */
+export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'complained', 'manual'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export const GENDERS = ['female', 'male', 'other'] as const;
+
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'choice'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** the database column holding a channel's consent status */
+export const CONSENT_FIELD: Record<Channel, 'consent_sms' | 'consent_email' | 'consent_voice'> = {
+  sms: 'consent_sms',
+  email: 'consent_email',
+  voice: 'consent_voice',
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CONSENT_STATUSES, GENDERS } from '../outreach.js';
+import { isoDate, optionalText, recordId } from './fields.js';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255)
+  .pipe(z.union([z.literal(''), z.email({ error: 'The email field must be a valid email address.' })]))
+  .nullish()
+  .transform((v) => v || null);
+
+/** Tags: trimmed, case kept, duplicates (ignoring case) dropped, at most 50 of 50 characters. */
+export const tagList = z
+  .array(z.string().trim().min(1).max(50), { error: 'The tags field must be a list.' })
+  .max(50)
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => {
+      const k = t.toLowerCase();
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  });
+
+/** consent is given or withdrawn, never set back to unknown */
+const consent = z.enum(CONSENT_STATUSES).exclude(['unknown']).optional();
+
+/**
+ * An outreach contact (SPEC §2 Contacts; docs/decisions/0026-outreach-contacts.md). The phone is
+ * checked and stored in E.164 by the server against the company's country; a contact needs a
+ * phone number or an e-mail address to be reached at all (REACHABLE_MESSAGE).
+ */
+export const outreachContactSchema = z.object({
+    first_name: z.string().trim().max(100).nullish().transform((v) => v ?? ''),
+    last_name: z.string().trim().max(100).nullish().transform((v) => v ?? ''),
+    phone: optionalText(50),
+    email,
+    gender: z.enum(GENDERS).nullish().transform((v) => v ?? null),
+    birthday: isoDate('birthday').nullish().transform((v) => v ?? null),
+    location: optionalText(255),
+    tags: tagList.default([]),
+    custom: z.record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.null()])).default({}),
+    source: optionalText(100),
+    notes: optionalText(5000),
+    consent_sms: consent,
+    consent_email: consent,
+    consent_voice: consent,
+    accounting_contact_id: recordId('customer or vendor').nullish().transform((v) => v ?? null),
+  });
+/** checked on the stored result of a write (an update may send one of the two) */
+export const REACHABLE_MESSAGE = 'A contact needs a phone number or an email address.';
+export type OutreachContactInput = z.input<typeof outreachContactSchema>;

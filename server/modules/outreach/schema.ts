@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, foreignKey, index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CHANNELS, CONSENT_METHODS, CONSENT_STATUSES, CUSTOM_FIELD_TYPES, GENDERS, SUPPRESSION_REASONS } from '../../../common/outreach.js';
+import { tenantTable } from '../../db/tenant-table.js';
+import { searchIndexes } from '../../db/search-index.js';
+import { contacts } from '../accounting/schema.js';
+
+/**
+ * The people a company reaches by SMS, e-mail and voice (docs/decisions/0026-outreach-contacts.md):
+ * not the accounting customers and vendors, though one may be linked to one. Phone (E.164) and
+ * e-mail (lower-cased) are unique per company; consent is one status per channel, the latest
+ * entry of contact_consent_events, written together with it.
+ */
+export const outreachContacts = tenantTable(
+  'outreach_contacts',
+  {
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    email: text('email'),
+    gender: text('gender', { enum: GENDERS }),
+    birthday: date('birthday', { mode: 'string' }),
+    location: text('location'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    custom: jsonb('custom').$type<Record<string, string | number | null>>().notNull().default({}),
+    source: text('source'),
+    notes: text('notes'),
+    consentSms: text('consent_sms', { enum: CONSENT_STATUSES }).notNull().default('unknown'),
+    consentEmail: text('consent_email', { enum: CONSENT_STATUSES }).notNull().default('unknown'),
+    consentVoice: text('consent_voice', { enum: CONSENT_STATUSES }).notNull().default('unknown'),
+    accountingContactId: bigint('accounting_contact_id', { mode: 'number' }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("email", '')`),
+  },
+  (t) => [
+    uniqueIndex('outreach_contacts_phone_unique').on(t.tenantId, t.phone).where(sql`phone is not null`),
+    uniqueIndex('outreach_contacts_email_unique').on(t.tenantId, t.email).where(sql`email is not null`),
+    // the sorts (newest first by default), each ending in id (decision 0020)
+    index('outreach_contacts_tenant_last_name_idx').on(t.tenantId, t.lastName, t.id),
+    index('outreach_contacts_tenant_first_name_idx').on(t.tenantId, t.firstName, t.id),
+    index('outreach_contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('outreach_contacts_tags_idx').using('gin', t.tags),
+    ...searchIndexes('outreach_contacts', t.searchText),
+    foreignKey({ columns: [t.tenantId, t.accountingContactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete('set null'),
+  ],
+);
+
+/** The company's own contact fields (text, number, date, choice); values live in outreach_contacts.custom by key. */
+export const contactFields = tenantTable(
+  'contact_fields',
+  {
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    type: text('type', { enum: CUSTOM_FIELD_TYPES }).notNull(),
+    choices: text('choices').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [uniqueIndex('contact_fields_tenant_key_unique').on(t.tenantId, t.key)],
+);
+
+/** Every consent given or withdrawn: when, how and by whom (a user, or the contact themself when null). */
+export const contactConsentEvents = tenantTable(
+  'contact_consent_events',
+  {
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    status: text('status', { enum: CONSENT_STATUSES }).notNull(),
+    method: text('method', { enum: CONSENT_METHODS }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    note: text('note'),
+  },
+  (t) => [
+    index('contact_consent_events_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
+  ],
+);
+
+/** A channel closed for a contact, with its reason, until lifted: wins over any consent. */
+export const contactSuppressions = tenantTable(
+  'contact_suppressions',
+  {
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull(),
+    detail: text('detail'),
+    liftedAt: timestamp('lifted_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    // one open suppression per contact and channel; the sendable check reads this index
+    uniqueIndex('contact_suppressions_open_unique').on(t.tenantId, t.contactId, t.channel).where(sql`lifted_at is null`),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A contact's timeline: what happened to or with them (messages sent and delivered, RSVPs,
+ * survey answers…). Later areas write it only through recordContactEvents().
+ */
+export const contactEvents = tenantTable(
+  'contact_events',
+  {
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    subjectType: text('subject_type'),
+    subjectId: bigint('subject_id', { mode: 'number' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('contact_events_contact_idx').on(t.tenantId, t.contactId, t.occurredAt, t.id),
+    index('contact_events_type_idx').on(t.tenantId, t.type, t.occurredAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
+  ],
+);
