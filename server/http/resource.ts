@@ -79,7 +79,7 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * An array value (tax_ids) names several: every one of them must exist.
    */
   references?: Record<string, Reference>;
-  /** GET <base>/export?format=csv|xlsx: the whole list (same search and filters) as a file, under the view permission; false: none */
+  /** GET <base>/export?format=csv|xlsx: the whole list (same search and filters) as a file, under the view permission unless it names its own; false: none */
   export?: ExportSpec | false;
 }
 
@@ -254,7 +254,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     app.get(`${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
 
     if (def.export !== false) {
-      const source = { base: def.base, label: def.label, access: def.access.view, config: def.routeConfig?.view, fields: Object.keys(fields), column, select };
+      const source = { base: def.base, label: def.label, access: def.export?.access ?? def.access.view, config: def.routeConfig?.view, fields: Object.keys(fields), column, select };
       exportRoute(app, source, def.export);
     }
 

@@ -18,6 +18,8 @@ export interface ExportSpec {
   omit?: string[];
   /** the file name without extension; defaults to the last segment of the base ("contacts") */
   filename?: string;
+  /** what the export needs when it is more than seeing the list (e.g. contacts.export) */
+  access?: RouteAccess;
 }
 
 /** What the resource layer gives the export: the list's own query for one request. */

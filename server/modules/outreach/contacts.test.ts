@@ -98,6 +98,14 @@ describe('contacts resource (/contacts)', () => {
     expect((await viewer.json('DELETE', `/contacts/delete/${mine.id}`)).statusCode).toBe(403);
   });
 
+  it('exports the list under contacts.export, which a Viewer does not hold', async () => {
+    expect((await viewer.get('/contacts/export?format=csv')).statusCode).toBe(403);
+    const res = await owner.get('/contacts/export?format=csv&search=amina');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('amina@example.test');
+    expect(res.body).not.toContain('brian@example.test');
+  });
+
   it("links a contact to the company's own customer only", async () => {
     const [customer] = await withTenant(t.database, tenantA, (tx) =>
       tx.insert(contacts).values({ tenantId: tenantA, type: 'customer', name: 'Linked Ltd' }).returning({ id: contacts.id }),

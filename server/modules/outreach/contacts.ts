@@ -62,6 +62,7 @@ export const outreachContactResource = defineResource({
   filterable: ['gender', 'source', 'consent_sms', 'consent_email', 'consent_voice', 'accounting_contact_id'],
   access: { view: 'contacts.view', create: 'contacts.create', update: 'contacts.update', delete: 'contacts.delete' },
   references: { accounting_contact_id: { table: contacts } },
+  export: { access: 'contacts.export' },
   unique: [
     { constraint: 'outreach_contacts_phone_unique', field: 'phone', message: 'A contact with this phone number already exists.' },
     { constraint: 'outreach_contacts_email_unique', field: 'email', message: 'A contact with this email address already exists.' },
