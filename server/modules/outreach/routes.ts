@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { outreachContactResource } from './contacts.js';
+import { segmentRoutes } from './segments.js';
 
-/** Outreach: the contacts' endpoints (SPEC §7 Contacts and segments). */
+/** Outreach: the contacts' and segments' endpoints (SPEC §7 Contacts and segments). */
 export async function outreachRoutes(app: FastifyInstance) {
   outreachContactResource.routes(app);
+  await app.register(segmentRoutes);
 }

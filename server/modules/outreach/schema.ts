@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNELS, CONSENT_METHODS, CONSENT_STATUSES, CUSTOM_FIELD_TYPES, GENDERS, SUPPRESSION_REASONS } from '../../../common/outreach.js';
+import { SEGMENT_TYPES, type RuleGroup } from '../../../common/segments.js';
 import { tenantTable } from '../../db/tenant-table.js';
 import { searchIndexes } from '../../db/search-index.js';
 import { contacts } from '../accounting/schema.js';
@@ -109,6 +110,40 @@ export const contactEvents = tenantTable(
   (t) => [
     index('contact_events_contact_idx').on(t.tenantId, t.contactId, t.occurredAt, t.id),
     index('contact_events_type_idx').on(t.tenantId, t.type, t.occurredAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Segments (docs/decisions/0027-segments.md): dynamic ones are a rule tree compiled to one SQL
+ * condition; static ones are the contacts picked into segment_contacts. `size` is the count of
+ * the last evaluation, shown in lists without counting a million rows per segment per page.
+ */
+export const segments = tenantTable(
+  'segments',
+  {
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type', { enum: SEGMENT_TYPES }).notNull().default('dynamic'),
+    rules: jsonb('rules').$type<RuleGroup>().notNull().default({ match: 'all', rules: [] }),
+    size: bigint('size', { mode: 'number' }),
+    sizeAt: timestamp('size_at', { withTimezone: true, mode: 'string' }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+  },
+  (t) => [index('segments_tenant_name_idx').on(t.tenantId, t.name, t.id), index('segments_tenant_created_idx').on(t.tenantId, t.createdAt, t.id), ...searchIndexes('segments', t.name)],
+);
+
+/** The members of a static segment; when each was added is its created_at (the segment's growth). */
+export const segmentContacts = tenantTable(
+  'segment_contacts',
+  {
+    segmentId: bigint('segment_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('segment_contacts_member_unique').on(t.tenantId, t.segmentId, t.contactId),
+    index('segment_contacts_contact_idx').on(t.tenantId, t.contactId),
+    foreignKey({ columns: [t.tenantId, t.segmentId], foreignColumns: [segments.tenantId, segments.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
   ],
 );
