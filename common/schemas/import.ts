@@ -13,8 +13,12 @@ export const importMappingSchema = z.object({
 });
 export type ImportMappingInput = z.input<typeof importMappingSchema>;
 
-/** Commit may repeat the mapping; without one it uses the last preview's. */
-export const importCommitSchema = importMappingSchema.partial();
+/**
+ * Commit may repeat the mapping; without one it uses the last preview's. `skip_invalid`: import
+ * the valid rows and skip those with errors (the error report lists them); by default a file
+ * with any error imports nothing.
+ */
+export const importCommitSchema = importMappingSchema.partial().extend({ skip_invalid: z.boolean().default(false) });
 
 export const IMPORT_STATES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStateName = (typeof IMPORT_STATES)[number];

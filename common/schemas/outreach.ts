@@ -53,3 +53,25 @@ export const outreachContactSchema = z.object({
 /** checked on the stored result of a write (an update may send one of the two) */
 export const REACHABLE_MESSAGE = 'A contact needs a phone number or an email address.';
 export type OutreachContactInput = z.input<typeof outreachContactSchema>;
+
+const YES = new Set(['yes', 'y', 'true', '1', 'granted', 'opt-in', 'opted in', 'subscribed']);
+const NO = new Set(['no', 'n', 'false', '0', 'withdrawn', 'opt-out', 'opted out', 'unsubscribed']);
+/** A consent cell of an import: yes/no words, or granted/withdrawn; empty means not stated. */
+const consentCell = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const t = v.toLowerCase();
+    if (YES.has(t)) return 'granted' as const;
+    if (NO.has(t)) return 'withdrawn' as const;
+    ctx.addIssue({ code: 'custom', message: 'The consent must be yes or no.' });
+    return z.NEVER;
+  })
+  .optional();
+
+/** One row of a contacts import: the contact's own fields (no link, no custom fields yet), consent as yes/no. */
+export const outreachContactImportSchema = outreachContactSchema.omit({ accounting_contact_id: true, custom: true }).extend({
+  consent_sms: consentCell,
+  consent_email: consentCell,
+  consent_voice: consentCell,
+});

@@ -29,7 +29,7 @@ export type { ImportColumn, ImportContext, ImportReference, RowError, ValidRow }
  *   GET  import/template          a CSV with the columns and an example row
  *   POST import/upload            multipart `file` → { id, headers, sample, mapping (suggested) }
  *   POST import/preview/{id}      { mapping } → { total, valid, invalid, errors, sample }
- *   POST import/commit/{id}       queues the commit (all rows or none) → 202 { message }
+ *   POST import/commit/{id}       queues the commit (all rows or none; or, with skip_invalid, the valid rows) → 202 { message }
  *   GET  import/status/{id}       { state, processed, total, imported, message }
  *   GET  import/errors/{id}       the rows with errors as CSV, with an `error` column
  * An id belongs to the tenant and user who uploaded it; anyone else gets 404.
@@ -165,11 +165,12 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
           const r = await validateRows(d, tx, owner(req), stored, mapping);
           return { valid: r.valid.length, invalid: r.invalidRows.size };
         }));
-      if (checked.invalid) {
+      if (checked.invalid && !body.skip_invalid) {
         const n = checked.invalid;
         throw new ValidationError({ import: [`${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix them and upload the file again; nothing was imported.`] });
       }
-      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, checked, processed: 0, message: null });
+      if (!checked.valid) throw new ValidationError({ import: ['No row of this file can be imported.'] });
+      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, checked, skipInvalid: body.skip_invalid, processed: 0, message: null });
       const job: ImportJob = { key: def.key, id: stored.id, tenantId: stored.tenantId, userId: stored.userId };
       await queue.send(IMPORT_JOB, job, { singletonKey: stored.id }).catch(async (err: unknown) => {
         await store.updateStatus(stored.tenantId, stored.id, { state: 'failed', message: 'The import could not be queued. Try again.' });

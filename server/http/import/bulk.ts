@@ -26,8 +26,20 @@ export async function bulkInsert<R extends Values = Values>(
     keys.map((k) => sql.identifier(columns[k].name)),
     sql`, `,
   );
+  // unnest flattens a two-dimensional array, so an array column (tags text[]) travels as one
+  // array of its values' literals and is cast back per row
+  const isArray = (k: string) => columns[k].getSQLType().endsWith('[]');
   const arrays = sql.join(
-    keys.map((k) => sql`${sql.param(rows.map((r) => r[k] ?? null))}::${sql.raw(columns[k].getSQLType())}[]`),
+    keys.map((k) =>
+      isArray(k)
+        ? sql`${sql.param(rows.map((r) => (r[k] == null ? null : arrayLiteral(r[k] as unknown[]))))}::text[]`
+        : sql`${sql.param(rows.map((r) => r[k] ?? null))}::${sql.raw(columns[k].getSQLType())}[]`,
+    ),
+    sql`, `,
+  );
+  const aliases = keys.map((_, i) => sql.raw(`c${i}`));
+  const selected = sql.join(
+    keys.map((k, i) => (isArray(k) ? sql`${aliases[i]}::${sql.raw(columns[k].getSQLType())}` : aliases[i])),
     sql`, `,
   );
   const back = Object.entries(returning);
@@ -37,5 +49,13 @@ export async function bulkInsert<R extends Values = Values>(
         sql`, `,
       )}`
     : sql``;
-  return resultRows<R>(tx, sql`insert into ${sql.identifier(getTableName(table))} (${names}) select * from unnest(${arrays})${tail}`);
+  return resultRows<R>(
+    tx,
+    sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${tail}`,
+  );
+}
+
+/** A PostgreSQL array literal of text values: {"a","b \"c\""} */
+function arrayLiteral(values: unknown[]): string {
+  return `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }

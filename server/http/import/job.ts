@@ -22,7 +22,8 @@ const PROGRESS_EVERY_MS = 200;
 /**
  * The commit of one import, run by the job queue: every row validated again (references may have
  * changed since the preview) and inserted in ONE tenant transaction under row-level security, so
- * that either all rows are imported or none. The status file says how far it got. Failures are
+ * that either all rows are imported or none (or, when the user chose to skip rows with errors,
+ * all the valid rows or none). The status file says how far it got. Failures are
  * recorded, not retried: a file that failed once fails the same way again.
  */
 export async function runImport(
@@ -39,13 +40,15 @@ export async function runImport(
   const mapping = status.mapping;
   await store.updateStatus(job.tenantId, job.id, { state: 'running', processed: 0, message: null });
   let last = 0;
+  let skipped = 0;
   try {
     const imported = await withTenant(database, job.tenantId, async (tx) => {
       const result = await validateRows(def, tx, owner, stored, mapping);
-      if (result.errors.length) {
-        const n = result.invalidRows.size;
-        throw new Rejected(`${n} ${n === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`);
+      skipped = result.invalidRows.size;
+      if (skipped && !status.skipInvalid) {
+        throw new Rejected(`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`);
       }
+      if (!result.valid.length) throw new Rejected('No row of this file can be imported.');
       await def.commit(
         tx,
         owner,
@@ -62,7 +65,9 @@ export async function runImport(
       state: 'done',
       processed: imported,
       imported,
-      message: `${imported.toLocaleString('en')} ${def.label} imported.`,
+      message:
+        `${imported.toLocaleString('en')} ${def.label} imported.` +
+        (skipped ? ` ${skipped.toLocaleString('en')} ${skipped === 1 ? 'row' : 'rows'} with errors skipped (see the error report).` : ''),
     });
     store.discardRows(job.tenantId, job.id);
   } catch (err) {

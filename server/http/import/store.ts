@@ -28,6 +28,8 @@ export interface ImportStatus {
   mapping: Record<string, string> | null;
   /** what the last preview found with that mapping (commit answers from it without validating twice) */
   checked?: { valid: number; invalid: number } | null;
+  /** the commit imports the valid rows and skips the rest (else all rows or none) */
+  skipInvalid?: boolean;
   processed: number;
   total: number;
   message: string | null;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { outreachContactResource } from './contacts.js';
+import { contactImport } from './imports.js';
 import { segmentRoutes } from './segments.js';
 
 /** Outreach: the contacts' and segments' endpoints (SPEC §7 Contacts and segments). */
 export async function outreachRoutes(app: FastifyInstance) {
   outreachContactResource.routes(app);
+  contactImport.routes(app);
   await app.register(segmentRoutes);
 }
