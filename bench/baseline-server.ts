@@ -9,7 +9,8 @@
  *
  * Deep pages find their ids on the sort index first (as the app does from offset 1,000): the
  * same query plan, so the ratio measures what our layers cost, not a smarter query.
- * GET /select1 is the "signed-in request" baseline: one SELECT 1 per request.
+ * GET /select1 is the "signed-in request" baseline: one SELECT 1 per request. GET /outreach
+ * serves page 1 of outreach contacts (bench/outreach.ts) the same way.
  *
  *   DATABASE_URL=postgres://…/kazi_bench_lists TENANT_ID=1 PORT=0 node --import tsx bench/baseline-server.ts
  */
@@ -67,6 +68,33 @@ app.get('/contacts', async (req) => {
   }
 });
 
+// outreach contacts (bench/outreach.ts): page 1, newest first, the same fields the app answers
+const OUTREACH_FIELDS = `id, first_name, last_name, trim(first_name || ' ' || last_name) as name, phone, email, gender, birthday, location, tags, custom,
+  source, notes, consent_sms, consent_email, consent_voice, accounting_contact_id,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`;
+app.get('/outreach', async (req) => {
+  const q = req.query as { per_page?: string };
+  const perPage = Math.min(100, Number(q.per_page ?? 15));
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('role', 'kazi_app', true), set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+    const { rows } = await client.query(
+      // qualified: a bare created_at would sort by the formatted text of the select list
+      `select ${OUTREACH_FIELDS} from outreach_contacts o where tenant_id = $1 order by o.created_at desc, o.id desc limit $2`,
+      [tenantId, perPage],
+    );
+    await client.query('commit');
+    return { data: rows };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+});
+
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

@@ -58,6 +58,8 @@ export async function startBench() {
     tenantId,
     base,
     kind: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    /** the throwaway database's connection string (null on PGlite) */
+    url: databaseUrl,
     cookie,
     /** autocannon against `path` for `seconds`, 10 connections */
     async load(path: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {

@@ -15,7 +15,7 @@ import { HttpError, notFound, ValidationError } from './errors.js';
 import { csvLine } from './import/csv.js';
 import { columnIndex, suggestMapping, validateRows, type ImportContext, type RowRules } from './import/engine.js';
 import { runImport, IMPORT_JOB, type ImportJob } from './import/job.js';
-import { readUpload } from './import/upload.js';
+import { readUpload, type UploadLimits } from './import/upload.js';
 import { ImportStore, type StoredImport } from './import/store.js';
 import { validate } from './validate.js';
 
@@ -41,6 +41,8 @@ export interface ImportableDef<S extends z.ZodType = z.ZodType> extends RowRules
   label: string;
   base: string;
   permission: Permission;
+  /** how big a file may be (IMPORT_LIMITS by default: 10 MB, 50,000 rows) */
+  limits?: UploadLimits;
   /** inserts every row inside the job's tenant transaction; calls `progress(done)` as it goes */
   commit: (tx: Tx, ctx: ImportContext, rows: z.output<S>[], progress: (done: number) => Promise<void>) => Promise<void>;
 }
@@ -106,7 +108,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
     });
 
     app.post(`${def.base}/import/upload`, access, async (req): Promise<ImportUploadAnswer> => {
-      const file = await readUpload(req);
+      const file = await readUpload(req, def.limits);
       const stored = await store.create(owner(req), def.key, file.filename, file.parsed);
       return {
         id: stored.id,

@@ -31,6 +31,8 @@ export const contactImport = importable({
   label: 'contacts',
   base: '/contacts',
   permission: 'contacts.import',
+  // an address book arrives whole: up to half a million rows a file
+  limits: { maxBytes: 64 * 1024 * 1024, maxRows: 500_000 },
   columns: [
     { field: 'first_name', label: 'First name', aliases: ['first', 'given name', 'firstname', 'name'], example: 'Amina' },
     { field: 'last_name', label: 'Last name', aliases: ['last', 'surname', 'family name', 'lastname'], example: 'Otieno' },
