@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readToken, signToken } from '../../http/signed-token.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -27,10 +27,8 @@ const NOT_FOUND = 'This estimate link is invalid.';
 /** The customer may decide while the estimate waits for an answer; afterwards the buttons are gone. */
 const OPEN = ['sent', 'viewed'];
 
-const signature = (key: string, tenantId: number, id: number) => createHmac('sha256', key).update(`estimate|${tenantId}|${id}`).digest('base64url');
-
 export function estimateToken(key: string, tenantId: number, id: number): string {
-  return `${tenantId}-${id}-${signature(key, tenantId, id)}`;
+  return signToken(key, 'estimate', [tenantId, id]);
 }
 
 export function estimatePublicUrl(config: Pick<Config, 'appUrl' | 'appKey'>, tenantId: number, id: number): string {
@@ -44,9 +42,7 @@ export function readEstimateToken(key: string, token: string): { tenantId: numbe
   const tenantId = Number(m[1]);
   const id = Number(m[2]);
   if (!Number.isSafeInteger(tenantId) || !Number.isSafeInteger(id)) return null;
-  const expected = Buffer.from(signature(key, tenantId, id));
-  const given = Buffer.from(m[3]);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { tenantId, id } : null;
+  return readToken(key, 'estimate', token, 2) ? { tenantId, id } : null;
 }
 
 const estimateFields = {

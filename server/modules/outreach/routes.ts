@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { outreachContactResource } from './contacts.js';
 import { contactImport } from './imports.js';
 import { segmentRoutes } from './segments.js';
+import { unsubscribeRoutes } from './unsubscribe.js';
 
-/** Outreach: the contacts' and segments' endpoints (SPEC §7 Contacts and segments). */
+/** Outreach: the contacts' and segments' endpoints (SPEC §7 Contacts and segments) and the public unsubscribe link. */
 export async function outreachRoutes(app: FastifyInstance) {
   outreachContactResource.routes(app);
   contactImport.routes(app);
   await app.register(segmentRoutes);
+  await app.register(unsubscribeRoutes);
 }
