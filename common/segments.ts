@@ -112,4 +112,27 @@ export const segmentSchema = z.object({
   rules: segmentRulesSchema.default({ match: 'all', rules: [] }),
 });
 export type SegmentInput = z.input<typeof segmentSchema>;
+
+/** What Segments/BulkOperations can do to a selection of contacts (one job each). */
+export const BULK_ACTIONS = ['tag', 'untag', 'add_to_segment', 'remove_from_segment', 'set_consent', 'delete', 'export'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** The contacts a bulk operation works on: picked ids, a segment's members, or every contact matching rules. */
+export const bulkSelectionSchema = z.union([
+  z.object({ contact_ids: z.array(z.coerce.number().int().positive()).min(1).max(10_000) }),
+  z.object({ segment_id: z.coerce.number().int().positive() }),
+  z.object({ matching: segmentRulesSchema }),
+]);
+
+const tag = z.string().trim().min(1).max(50);
+export const bulkOperationSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('tag'), selection: bulkSelectionSchema, tag }),
+  z.object({ action: z.literal('untag'), selection: bulkSelectionSchema, tag }),
+  z.object({ action: z.literal('add_to_segment'), selection: bulkSelectionSchema, segment_id: z.coerce.number().int().positive() }),
+  z.object({ action: z.literal('remove_from_segment'), selection: bulkSelectionSchema, segment_id: z.coerce.number().int().positive() }),
+  z.object({ action: z.literal('set_consent'), selection: bulkSelectionSchema, channel: z.enum(CHANNELS), status: z.enum(['granted', 'withdrawn']) }),
+  z.object({ action: z.literal('delete'), selection: bulkSelectionSchema }),
+  z.object({ action: z.literal('export'), selection: bulkSelectionSchema }),
+]);
+export type BulkOperationInput = z.input<typeof bulkOperationSchema>;
 export { isGroup as isRuleGroup };

@@ -39,13 +39,20 @@ export async function recordConsent(tx: Tx, tenantId: number, changes: ConsentCh
           -- the last change per contact and channel wins
           select distinct on (contact_id, channel) contact_id, channel, status from change
            order by contact_id, channel, seq desc
+        ), pivot as (
+          select contact_id,
+                 max(status) filter (where channel = 'sms') as sms,
+                 max(status) filter (where channel = 'email') as email,
+                 max(status) filter (where channel = 'voice') as voice
+            from latest group by contact_id
         ), updated as (
           update outreach_contacts o set
-            consent_sms = coalesce((select l.status from latest l where l.contact_id = o.id and l.channel = 'sms'), o.consent_sms),
-            consent_email = coalesce((select l.status from latest l where l.contact_id = o.id and l.channel = 'email'), o.consent_email),
-            consent_voice = coalesce((select l.status from latest l where l.contact_id = o.id and l.channel = 'voice'), o.consent_voice),
+            consent_sms = coalesce(p.sms, o.consent_sms),
+            consent_email = coalesce(p.email, o.consent_email),
+            consent_voice = coalesce(p.voice, o.consent_voice),
             updated_at = now()
-          where o.tenant_id = ${tenantId} and o.id in (select contact_id from latest)
+          from pivot p
+          where o.tenant_id = ${tenantId} and o.id = p.contact_id
           returning o.id
         )
         select (select count(*)::int from updated) as n, (select count(*) from logged) as logged`,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { outreachContactResource } from './contacts.js';
+import { bulkRoutes } from './bulk.js';
 import { contactImport } from './imports.js';
 import { segmentRoutes } from './segments.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
@@ -9,5 +10,6 @@ export async function outreachRoutes(app: FastifyInstance) {
   outreachContactResource.routes(app);
   contactImport.routes(app);
   await app.register(segmentRoutes);
+  await app.register(bulkRoutes);
   await app.register(unsubscribeRoutes);
 }

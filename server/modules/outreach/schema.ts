@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNELS, CONSENT_METHODS, CONSENT_STATUSES, CUSTOM_FIELD_TYPES, GENDERS, SUPPRESSION_REASONS } from '../../../common/outreach.js';
-import { SEGMENT_TYPES, type RuleGroup } from '../../../common/segments.js';
+import { BULK_ACTIONS, SEGMENT_TYPES, type RuleGroup } from '../../../common/segments.js';
 import { tenantTable } from '../../db/tenant-table.js';
 import { searchIndexes } from '../../db/search-index.js';
 import { contacts } from '../accounting/schema.js';
@@ -146,4 +146,24 @@ export const segmentContacts = tenantTable(
     foreignKey({ columns: [t.tenantId, t.segmentId], foreignColumns: [segments.tenantId, segments.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
   ],
+);
+
+/**
+ * A bulk operation on a selection of contacts (Segments/BulkOperations): run by the job queue in
+ * batches, each its own transaction, so its progress shows while it runs (docs/decisions/0027).
+ */
+export const bulkOperations = tenantTable(
+  'contact_bulk_operations',
+  {
+    action: text('action', { enum: BULK_ACTIONS }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    processed: bigint('processed', { mode: 'number' }).notNull().default(0),
+    changed: bigint('changed', { mode: 'number' }).notNull().default(0),
+    message: text('message'),
+    file: text('file'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+  },
+  (t) => [index('contact_bulk_operations_tenant_created_idx').on(t.tenantId, t.createdAt, t.id)],
 );
