@@ -103,4 +103,18 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(charted).toBeGreaterThan(0);
     expect(charted).toBeLessThanOrEqual(12);
   });
+
+  it('has an address book: 3,000 contacts with consent, four counted segments, and activity on their dashboards', async () => {
+    const contacts = (await demo.get('/contacts/json', { json: true })).json();
+    expect(contacts.total).toBe(3000);
+    const segments = (await demo.get('/segments/json?per_page=50', { json: true })).json().data as { id: number; name: string; type: string; size: number }[];
+    expect(segments.map((s) => s.name).sort()).toEqual(['Gala guest list', 'Nairobi donors', 'Opened an email this month', 'Volunteers or VIPs']);
+    for (const s of segments) expect(s.size, s.name).toBeGreaterThan(0);
+    const donors = segments.find((s) => s.name === 'Nairobi donors')!;
+    const stats = (await demo.get(`/segments/statistics/${donors.id}?date_range=30`, { json: true })).json().data;
+    // "may be sent SMS" is in its rules: everyone in it is reachable by SMS
+    expect(stats.reachable.sms).toBe(stats.size);
+    const logs = (await demo.get(`/segments/activity-logs/${donors.id}?date_range=30`, { json: true })).json();
+    expect(logs.total).toBeGreaterThan(0);
+  });
 });
