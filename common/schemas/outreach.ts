@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSENT_STATUSES, GENDERS } from '../outreach.js';
+import { CONSENT_STATUSES, CUSTOM_FIELD_TYPES, GENDERS } from '../outreach.js';
 import { isoDate, optionalText, recordId } from './fields.js';
 
 const email = z
@@ -74,4 +74,22 @@ export const outreachContactImportSchema = outreachContactSchema.omit({ accounti
   consent_sms: consentCell,
   consent_email: consentCell,
   consent_voice: consentCell,
+});
+
+/** A company's own contact field (text, number, date or choice); its key is what imports and rules name. */
+export const contactFieldSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, 'The key must start with a letter and hold only letters, digits and underscores.'),
+  label: z.string().trim().min(1).max(100),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  choices: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+});
+
+/** Two contacts that are one person: `merge_id` is folded into `keep_id` and deleted. */
+export const contactMergeSchema = z.object({
+  keep_id: z.coerce.number().int().positive(),
+  merge_id: z.coerce.number().int().positive(),
 });

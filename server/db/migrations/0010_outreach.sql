@@ -136,6 +136,8 @@ CREATE INDEX "contact_consent_events_contact_idx" ON "contact_consent_events" US
 CREATE INDEX "contact_events_contact_idx" ON "contact_events" USING btree ("tenant_id","contact_id","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "contact_events_type_idx" ON "contact_events" USING btree ("tenant_id","type","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_fields_tenant_key_unique" ON "contact_fields" USING btree ("tenant_id","key");--> statement-breakpoint
+CREATE INDEX "contact_fields_tenant_label_idx" ON "contact_fields" USING btree ("tenant_id","label","id");--> statement-breakpoint
+CREATE INDEX "contact_fields_label_trgm_idx" ON "contact_fields" USING gin ("label" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_suppressions_open_unique" ON "contact_suppressions" USING btree ("tenant_id","contact_id","channel") WHERE lifted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "outreach_contacts_phone_unique" ON "outreach_contacts" USING btree ("tenant_id","phone") WHERE phone is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "outreach_contacts_email_unique" ON "outreach_contacts" USING btree ("tenant_id","email") WHERE email is not null;--> statement-breakpoint

@@ -8,6 +8,7 @@ import { ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { contacts } from '../accounting/schema.js';
 import { recordConsent } from './consent.js';
+import { checkCustomValues } from './fields.js';
 import { PHONE_MESSAGE, phoneCountry, toE164 } from './phone.js';
 import { outreachContacts } from './schema.js';
 
@@ -77,6 +78,12 @@ export const outreachContactResource = defineResource({
     const phone = 'phone' in input ? input.phone : current?.phone;
     const email = 'email' in input ? input.email : current?.email;
     if (!phone && !email) throw new ValidationError({ phone: [REACHABLE_MESSAGE] });
+    if (input.custom && typeof input.custom === 'object') {
+      // an update's values join the stored ones; a null clears a field
+      const checked = await checkCustomValues(tx, req.tenant!.id, input.custom as Record<string, unknown>);
+      const merged = { ...((current?.custom as Record<string, unknown> | undefined) ?? {}), ...checked };
+      out.custom = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+    }
     return out;
   },
   afterWrite: async (tx, req, record, _input, previous) => {

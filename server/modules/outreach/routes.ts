@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { outreachContactResource } from './contacts.js';
 import { bulkRoutes } from './bulk.js';
+import { contactFieldResource } from './fields.js';
 import { contactImport } from './imports.js';
+import { contactRoutes } from './merge.js';
 import { segmentRoutes } from './segments.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 
 /** Outreach: the contacts' and segments' endpoints (SPEC §7 Contacts and segments) and the public unsubscribe link. */
 export async function outreachRoutes(app: FastifyInstance) {
+  contactFieldResource.routes(app);
+  await app.register(contactRoutes);
   outreachContactResource.routes(app);
   contactImport.routes(app);
   await app.register(segmentRoutes);

@@ -56,7 +56,7 @@ export const contactFields = tenantTable(
     type: text('type', { enum: CUSTOM_FIELD_TYPES }).notNull(),
     choices: text('choices').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [uniqueIndex('contact_fields_tenant_key_unique').on(t.tenantId, t.key)],
+  (t) => [uniqueIndex('contact_fields_tenant_key_unique').on(t.tenantId, t.key), index('contact_fields_tenant_label_idx').on(t.tenantId, t.label, t.id), ...searchIndexes('contact_fields', t.label)],
 );
 
 /** Every consent given or withdrawn: when, how and by whom (a user, or the contact themself when null). */
