@@ -105,5 +105,9 @@ describe('contacts import', () => {
     const viewer = new TestClient(t.app);
     await viewer.login(m.email, m.password);
     expect((await upload(viewer, '/contacts', 'people.csv', CSV)).statusCode).toBe(403);
+    // the wizard's page
+    const page = await owner.get('/contacts/import', { inertia: true });
+    expect(page.json()).toMatchObject({ component: 'Contacts/Import', props: { base: '/contacts', list_url: '/contacts', label: 'contacts' } });
+    expect((await viewer.get('/contacts/import', { inertia: true })).statusCode).toBe(403);
   });
 });

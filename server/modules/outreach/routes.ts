@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { importPageRoutes } from '../../http/import-export.js';
 import { outreachContactResource } from './contacts.js';
 import { bulkRoutes } from './bulk.js';
 import { contactFieldResource } from './fields.js';
@@ -12,7 +13,7 @@ export async function outreachRoutes(app: FastifyInstance) {
   contactFieldResource.routes(app);
   await app.register(contactRoutes);
   outreachContactResource.routes(app);
-  contactImport.routes(app);
+  importPageRoutes(app, [{ url: '/contacts/import', component: 'Contacts/Import', listUrl: '/contacts', title: 'Import contacts', resource: contactImport }]);
   await app.register(segmentRoutes);
   await app.register(bulkRoutes);
   await app.register(unsubscribeRoutes);
