@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../common/money.js';
+import { formatFigure } from '../../../common/format.js';
 import { REPORT_TYPE_LABELS, type ReportData } from '../../../common/reports/types.js';
 import { csvLine } from '../../http/import/csv.js';
 import { writeXlsx } from '../../http/import/xlsx.js';
@@ -33,7 +33,7 @@ export async function reportPdf(d: ReportData): Promise<Buffer> {
   const landscape = d.columns.length > 4;
   const { pdf: doc, done, regular, bold, text } = await startPdf({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: 36, info: { Title: d.report.name } });
   // the currency is named once in the heading; cells hold the number only
-  const money = (v: string) => formatAmount(v, { code: d.currency.code, precision: d.currency.precision, symbol: '', symbol_first: true, decimal_mark: '.', thousands_separator: ',' }).replace(d.currency.code, '');
+  const money = (v: string) => formatFigure(v, d.currency);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

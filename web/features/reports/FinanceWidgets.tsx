@@ -6,8 +6,8 @@ import { Chart } from '@/components/chart/Chart';
 import { Card } from '@/components/display/Card';
 import { EmptyState } from '@/components/display/EmptyState';
 import { cx } from '@/components/cx';
-import { formatMonth } from '@/lib/format';
-import { chartNumber, formatFigure } from './format';
+import { formatCompactMoney, formatCount, formatMoney, formatMoneyNumber, formatMonth } from '@common/format';
+import { chartNumber } from './format';
 
 const TONES = {
   success: 'bg-success/15 text-emerald-600 dark:text-success',
@@ -34,8 +34,9 @@ function FigureCard({ label, value, icon, tone, detail, testId }: { label: strin
 
 /** The Dashboard's money widgets: what is owed either way, this year's profit, overdue invoices and six months of cash flow. */
 export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
-  const { code, precision } = data.currency;
-  const money = (v: string) => `${formatFigure(v, precision)} ${code}`;
+  const currency = data.currency;
+  const { code } = currency;
+  const money = (v: string) => formatMoney(v, currency);
   const flow = useMemo(() => {
     if (!data.cashFlow) return null;
     return {
@@ -47,7 +48,8 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
       any: data.cashFlow.some((m) => chartNumber(m.in) !== 0 || chartNumber(m.out) !== 0),
     };
   }, [data.cashFlow]);
-  const format = useMemo(() => (v: number) => formatFigure(v.toFixed(precision), precision), [precision]);
+  const format = useMemo(() => (v: number) => formatMoneyNumber(v, currency), [currency]);
+  const axisFormat = useMemo(() => (v: number) => formatCompactMoney(v, currency), [currency]);
   return (
     <section aria-label="Money" className="mt-6 flex flex-col gap-6">
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
@@ -62,7 +64,7 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
           <FigureCard
             testId="widget-overdue"
             label="Overdue invoices"
-            value={String(data.overdue.count)}
+            value={formatCount(data.overdue.count)}
             icon={<AlertTriangle className="size-5" />}
             tone="danger"
             detail={data.overdue.count ? `${money(data.overdue.amount)} past due` : 'Nothing past due'}
@@ -72,7 +74,7 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
       {flow && (
         <Card title="Cash flow" actions={<TextLink href="/reports" className="text-sm">Reports</TextLink>}>
           {flow.any ? (
-            <Chart type="bar" labels={flow.labels} series={flow.series} label={`Money in and out of the bank accounts per month, in ${code}`} height={240} legend format={format} />
+            <Chart type="bar" labels={flow.labels} series={flow.series} label={`Money in and out of the bank accounts per month, in ${code}`} height={240} legend format={format} axisFormat={axisFormat} />
           ) : (
             <EmptyState title="No money moved yet" description="Money into and out of your accounts over the last six months will show here." />
           )}

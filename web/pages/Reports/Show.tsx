@@ -14,7 +14,8 @@ import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions, RecordGate } from '@/components/record/RecordPage';
 import { useDeleteReportMutation, useGetReportDataQuery, useGetReportQuery, type ReportReading, type ReportRow } from '@/features/reports/api';
-import { chartNumber, formatFigure } from '@/features/reports/format';
+import { formatCompactMoney, formatMoneyNumber } from '@common/format';
+import { chartNumber } from '@/features/reports/format';
 import { ReportExportMenu } from '@/features/reports/ReportExportMenu';
 import type { ReportFormProps } from '@/features/reports/ReportForm';
 import { ReportTable } from '@/features/reports/ReportTable';
@@ -29,9 +30,21 @@ function ReportChart({ data }: { data: ReportData }) {
     () => data.chart.series.map((s, i) => ({ label: s.label, data: s.values.map(chartNumber), color: COLORS[i % COLORS.length] })),
     [data.chart.series],
   );
-  const p = data.currency.precision;
-  const format = useMemo(() => (v: number) => formatFigure(v.toFixed(p), p), [p]);
-  return <Chart type={data.chart.type} labels={data.chart.labels} series={series} label={`${data.report.name} chart, in ${data.currency.code}`} height={280} legend={series.length > 1} format={format} />;
+  const currency = data.currency;
+  const format = useMemo(() => (v: number) => formatMoneyNumber(v, currency), [currency]);
+  const axisFormat = useMemo(() => (v: number) => formatCompactMoney(v, currency), [currency]);
+  return (
+    <Chart
+      type={data.chart.type}
+      labels={data.chart.labels}
+      series={series}
+      label={`${data.report.name} chart, in ${data.currency.code}`}
+      height={280}
+      legend={series.length > 1}
+      format={format}
+      axisFormat={axisFormat}
+    />
+  );
 }
 
 /** One reading of a report: the period or date can be changed here without changing the saved definition. */
