@@ -92,7 +92,7 @@ describe('importing and exporting customers', () => {
 
     await page.getByRole('button', { name: 'Export Customers' }).click();
     const csv = await download(page, page.getByRole('menuitem', { name: 'CSV file (.csv)' }));
-    expect(csv.name).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.name).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csvLines(csv.body);
     expect(lines).toHaveLength(2);
     expect(lines[0].split(',').slice(0, 5)).toEqual(['ID', 'Type', 'Name', 'Email', 'Phone']);

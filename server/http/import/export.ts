@@ -16,8 +16,8 @@ export interface ExportSpec {
   columns?: Record<string, string>;
   /** fields left out of the default columns */
   omit?: string[];
-  /** the file name without extension; defaults to the last segment of the base ("contacts") */
-  filename?: string;
+  /** the file name without extension, or made from the request (its filters); defaults to the last segment of the base ("contacts") */
+  filename?: string | ((req: FastifyRequest) => string);
 }
 
 /** What the resource layer gives the export: the list's own query for one request. */
@@ -66,11 +66,12 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
     const names = [...source.fields, ...Object.keys(first ?? {}).filter((k) => !source.fields.includes(k))];
     return names.filter((f) => !omit.has(f)).map((f) => [f, headerOf(f)]);
   };
-  const name = spec.filename ?? source.base.split('/').filter(Boolean).pop() ?? 'export';
+  const fallback = source.base.split('/').filter(Boolean).pop() ?? 'export';
 
   app.get(`${source.base}/export`, { config: { ...source.config, access: source.access } }, async (req, reply) => {
     // `format` is ours; the list's schema ignores keys it does not know
     const { format } = validate(exportQuery, req.query);
+    const name = (typeof spec.filename === 'function' ? spec.filename(req) : spec.filename) || fallback;
     const query = source.select(req);
     const rows = await req.tenantTx(async (tx) => {
       const total = await query.count(tx);
