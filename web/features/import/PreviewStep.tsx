@@ -5,6 +5,7 @@ import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
 import { formatCount } from '@common/format';
+import { commitLabel } from './commit-label';
 
 type Props = {
   base: string;
@@ -75,7 +76,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             </a>
           )}
           <Button className="ms-auto" onClick={onCommit} disabled={busy || preview.invalid > 0 || preview.valid === 0} busy={busy}>
-            Import {formatCount(preview.valid)} {label}
+            {commitLabel(preview, label)}
           </Button>
         </div>
       </Card>
