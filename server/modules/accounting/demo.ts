@@ -52,7 +52,7 @@ export async function seedDemoAccounting(tx: Tx, { tenantId }: DemoCompany) {
   });
   await tx
     .update(paymentMethods)
-    .set({ instructions: 'Equity Bank, Upper Hill branch, account 0170291834455, Acme Ltd.' })
+    .set({ instructions: 'To Acme Ltd, Equity Bank, Upper Hill branch; the invoice number as the reference.' })
     .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, 'offline_payments.bank_transfer.2')));
   await tx
     .update(paymentMethods)
