@@ -92,7 +92,7 @@ describe('an invoice on screen and in its PDF', () => {
           previous = shot;
           return same;
         },
-        { timeout: 15_000, intervals: [500] },
+        { timeout: 15_000, interval: 500 },
       )
       .toBe(true);
     await viewer.screenshot({ path: join(RESULTS, 'screenshots', 'invoice-pdf.png') });

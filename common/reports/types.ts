@@ -68,6 +68,8 @@ export interface ReportData {
   report: { id: number; name: string; type: ReportType; description: string | null };
   company: string;
   currency: CurrencyFormat;
+  /** the company's date format (common/format.ts), for the period as people read it */
+  date_format: string;
   /** the range of a period report, or null */
   range: { from: string; to: string } | null;
   /** the date of a point-in-time report, or null */

@@ -15,6 +15,7 @@ export interface ReportContext {
   fyStart: string;
   company: string;
   currency: CurrencyFormat;
+  dateFormat: string;
 }
 
 export interface ReportDefinition {
@@ -27,7 +28,7 @@ export interface ReportDefinition {
 
 export async function reportContext(tx: Tx, tenantId: number, today: string): Promise<ReportContext> {
   const general = await accountingSetting(tx, tenantId, 'general');
-  return { tenantId, today, fyStart: general.financial_year_start, company: general.name, currency: await defaultCurrencyFormat(tx, tenantId) };
+  return { tenantId, today, fyStart: general.financial_year_start, company: general.name, currency: await defaultCurrencyFormat(tx, tenantId), dateFormat: general.date_format };
 }
 
 /** The stored settings (defaults for anything missing or unreadable) with a reading's overrides on top. */
@@ -252,6 +253,7 @@ export async function buildReport(tx: Tx, ctx: ReportContext, def: ReportDefinit
     report: { id: def.id, name: def.name, type: def.type, description: def.description },
     company: ctx.company,
     currency: ctx.currency,
+    date_format: ctx.dateFormat,
   };
   if (isPeriodReport(def.type)) {
     const range = resolveRange(settings.range, ctx.today, ctx.fyStart, settings);

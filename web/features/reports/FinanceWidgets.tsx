@@ -7,6 +7,7 @@ import { Card } from '@/components/display/Card';
 import { EmptyState } from '@/components/display/EmptyState';
 import { cx } from '@/components/cx';
 import { formatCompactMoney, formatCount, formatMoney, formatMoneyNumber, formatMonth } from '@common/format';
+import { useFormats } from '@/lib/format';
 import { chartNumber } from './format';
 
 const TONES = {
@@ -35,6 +36,7 @@ function FigureCard({ label, value, icon, tone, detail, testId }: { label: strin
 /** The Dashboard's money widgets: what is owed either way, this year's profit, overdue invoices and six months of cash flow. */
 export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
   const currency = data.currency;
+  const formats = useFormats();
   const { code } = currency;
   const money = (v: string) => formatMoney(v, currency);
   const flow = useMemo(() => {
@@ -57,7 +59,7 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
           <>
             <FigureCard testId="widget-receivables" label="Receivables" value={money(data.totals.receivables)} icon={<ArrowDownLeft className="size-5" />} tone="info" detail="Owed to you" />
             <FigureCard testId="widget-payables" label="Payables" value={money(data.totals.payables)} icon={<ArrowUpRight className="size-5" />} tone="warning" detail="You owe" />
-            <FigureCard testId="widget-profit" label="Profit this year" value={money(data.totals.profit)} icon={<TrendingUp className="size-5" />} tone="success" detail={`Since ${data.totals.profitFrom}`} />
+            <FigureCard testId="widget-profit" label="Profit this year" value={money(data.totals.profit)} icon={<TrendingUp className="size-5" />} tone="success" detail={`Since ${formats.date(data.totals.profitFrom)}`} />
           </>
         )}
         {data.overdue && (

@@ -14,7 +14,7 @@ import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions, RecordGate } from '@/components/record/RecordPage';
 import { useDeleteReportMutation, useGetReportDataQuery, useGetReportQuery, type ReportReading, type ReportRow } from '@/features/reports/api';
-import { formatCompactMoney, formatMoneyNumber } from '@common/format';
+import { formatCompactMoney, formatDate, formatMoneyNumber } from '@common/format';
 import { chartNumber } from '@/features/reports/format';
 import { ReportExportMenu } from '@/features/reports/ReportExportMenu';
 import type { ReportFormProps } from '@/features/reports/ReportForm';
@@ -84,7 +84,7 @@ function Reading({ report }: { report: ReportRow }) {
           )}
           {data && (
             <p className="pb-2 text-sm text-slate-600 dark:text-slate-400" data-testid="report-period">
-              {data.range ? `${data.range.from} to ${data.range.to}` : `As of ${data.as_of}`} · {data.currency.code}
+              {data.range ? `${formatDate(data.range.from, data.date_format)} to ${formatDate(data.range.to, data.date_format)}` : `As of ${formatDate(data.as_of, data.date_format)}`} · {data.currency.code}
             </p>
           )}
         </div>
