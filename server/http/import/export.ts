@@ -7,6 +7,7 @@ import { ValidationError } from '../errors.js';
 import { validate } from '../validate.js';
 import { csvLine } from './csv.js';
 import { writeXlsx } from './xlsx.js';
+import { formatCount } from '../../../common/format.js';
 
 type Row = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
       const total = await query.count(tx);
       if (total > MAX_EXPORT_ROWS) {
         throw new ValidationError({
-          export: [`The list has more than ${MAX_EXPORT_ROWS.toLocaleString('en')} rows. Narrow it with a search or a filter to export it.`],
+          export: [`The list has more than ${formatCount(MAX_EXPORT_ROWS)} rows. Narrow it with a search or a filter to export it.`],
         });
       }
       const out: Row[] = [];

@@ -4,6 +4,7 @@ import { withTenant } from '../../db/tenancy.js';
 import type { ImportableDef } from '../import-export.js';
 import { validateRows } from './engine.js';
 import type { ImportStore } from './store.js';
+import { formatCount } from '../../../common/format.js';
 
 export const IMPORT_JOB = 'import.commit';
 
@@ -62,7 +63,7 @@ export async function runImport(
       state: 'done',
       processed: imported,
       imported,
-      message: `${imported.toLocaleString('en')} ${def.label} imported.`,
+      message: `${formatCount(imported)} ${def.label} imported.`,
     });
     store.discardRows(job.tenantId, job.id);
   } catch (err) {
