@@ -31,6 +31,9 @@ describe('an invoice on screen and in its PDF', () => {
 
   it('shows the same figures in the same columns, the company details and how to pay; the PDF is saved and pictured', async () => {
     await page.goto('/sales/invoices');
+    // a partly paid invoice: its Paid row must match too
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('partial');
+    await page.getByRole('row').filter({ hasText: 'Partial' }).first().waitFor();
     const first = page.getByRole('link', { name: /^INV-\d+$/ }).first();
     await first.waitFor();
     await first.click();
@@ -50,6 +53,7 @@ describe('an invoice on screen and in its PDF', () => {
     const screenText = await sheet.innerText();
     expect(screenText).toMatch(/\d{2} [A-Z][a-z]{2} \d{4}/); // dates in the company's format (24 Nov 2026)
     for (const a of [...amounts, ...totalTexts]) expect(a).toMatch(MONEY);
+    await sheet.getByText('Paid', { exact: true }).waitFor();
 
     // the PDF the Download button gives
     const res = await page.request.get(`/accounting/documents/pdf/${id}`);
@@ -68,6 +72,9 @@ describe('an invoice on screen and in its PDF', () => {
     const pdfMoney = cells.filter((c) => MONEY.test(c));
     for (const a of amounts) expect(pdfMoney).toContain(a);
     for (const t of totalTexts) expect(pdfMoney).toContain(t);
+    // and the PDF's totals block (Sub-total … Amount due) holds nothing the screen does not show
+    const pdfTotals = cells.slice(cells.indexOf('Sub-total')).filter((c) => MONEY.test(c));
+    expect(pdfTotals).toEqual(totalTexts);
     const at = (label: string) => cells[cells.indexOf(label) + 1];
     expect(at('Sub-total')).toBe(totalTexts[0]);
     // the amounts add up to the Sub-total

@@ -44,6 +44,7 @@ export function DocumentSheet({
   dueLabel,
   columns = { item: 'Items', quantity: 'Quantity', price: 'Price' },
   amountDue,
+  paid,
 }: {
   doc: SheetDocument;
   lines: readonly SheetLine[];
@@ -55,6 +56,8 @@ export function DocumentSheet({
   dueLabel: string;
   columns?: SheetColumns;
   amountDue?: string | null;
+  /** what is paid so far: a "Paid" row above the amount due, as the PDF prints it */
+  paid?: string | null;
 }) {
   const money = (amount: string) => <Money amount={amount} currency={currency} code={doc.currency_code} />;
   const hasDiscount = !isZero(doc.discount_total);
@@ -153,6 +156,12 @@ export function DocumentSheet({
         <dd className="border-t border-slate-200 pt-2 text-end font-semibold text-slate-900 dark:border-slate-600 dark:text-white" data-testid="sheet-total">
           {money(doc.total)}
         </dd>
+        {paid != null && !isZero(paid) && (
+          <>
+            <dt>Paid</dt>
+            <dd className="text-end">{money(negate(paid))}</dd>
+          </>
+        )}
         {amountDue != null && (
           <>
             <dt className="font-medium">Amount due</dt>

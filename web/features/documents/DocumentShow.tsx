@@ -160,6 +160,7 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
           dueLabel={kind.dueLabel}
           columns={props.settings ? { item: props.settings.item_name, quantity: props.settings.quantity_name, price: props.settings.price_name } : undefined}
           amountDue={kind.type === 'estimate' ? null : doc.amount_due}
+          paid={kind.type === 'estimate' ? null : doc.amount_paid}
         />
       </div>
 
