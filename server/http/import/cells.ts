@@ -11,7 +11,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * letter, quote, `=`, `@`, `!`, `|` or `:` there is no function, reference, link or DDE call
  * to run (docs/decisions/0024-formats-exports-and-phone-numbers.md).
  */
-const INERT = /^[+-]?[\d\s().\/+-]*\d[\d\s().\/+-]*$/;
+const INERT = /^[+-]?[\d\s()./+-]*\d[\d\s()./+-]*$/;
 
 /**
  * A cell that a spreadsheet would read as a formula that can do something gets a leading
