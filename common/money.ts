@@ -96,26 +96,5 @@ export function convert(amount: string, fromRate: string, toRate: string, precis
   return fromUnits(divRound(exact, step) * step, AMOUNT_SCALE);
 }
 
-/** Display format of a currency (Settings/Accounting/Currencies). */
-export interface CurrencyFormat {
-  code: string;
-  precision: number;
-  symbol: string;
-  symbol_first: boolean;
-  decimal_mark: string;
-  thousands_separator: string;
-}
-
-/** "1234567.5" in { symbol: 'KSh', symbol_first: true, precision: 2, ',', '.' } → "KSh1,234,567.50". */
-export function formatAmount(amount: string | null | undefined, currency: CurrencyFormat): string {
-  if (amount === null || amount === undefined || !isDecimal(String(amount))) return '';
-  const units = toUnits(String(amount), currency.precision);
-  const negative = units < 0n;
-  const text = fromUnits(negative ? -units : units, currency.precision);
-  const [whole, frac] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, currency.thousands_separator);
-  const number = frac ? `${grouped}${currency.decimal_mark}${frac}` : grouped;
-  const symbol = currency.symbol || currency.code;
-  const body = currency.symbol_first ? `${symbol}${number}` : `${number} ${symbol}`;
-  return negative ? `-${body}` : body;
-}
+// Display formats (CurrencyFormat, formatMoney) live in common/format.ts, the one formatter.
+export type { CurrencyFormat } from './format.js';

@@ -41,7 +41,7 @@ describe('customers and vendors', () => {
     expect(await page.getByLabel(/^Currency/).inputValue()).toBe('USD');
     await page.getByRole('button', { name: 'Create customer' }).click();
     await page.waitForURL(/\/sales\/customers\/\d+$/);
-    await toast(page, 'Contact created successfully.').waitFor();
+    await toast(page, 'Customer created successfully.').waitFor();
     await page.getByRole('heading', { name: 'Kito Bakery', level: 1 }).waitFor();
     await page.getByText('hello@kito.example').waitFor();
 
@@ -86,7 +86,7 @@ describe('customers and vendors', () => {
     await page.getByText('$1,300.00').waitFor();
     await page.getByText('2 payments, in USD').waitFor();
     const transactions = page.getByRole('table', { name: 'Transactions of Kito Bakery Ltd' });
-    await transactions.getByText('1,200.50 USD').waitFor();
+    await transactions.getByText('$1,200.50').waitFor();
     expect(await transactions.locator('tbody tr').count()).toBe(2);
     expect(await transactions.getByRole('link', { name: 'TRA-00001' }).getAttribute('href')).toMatch(/^\/banking\/transactions\/\d+$/);
     await page.getByText('No invoices yet').waitFor();
@@ -108,7 +108,7 @@ describe('customers and vendors', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Customer 16').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Contact deleted successfully.').waitFor();
+    await toast(page, 'Customer deleted successfully.').waitFor();
     await page.getByText('Nothing matches').waitFor();
     const left = (await apiCall(page, 'GET', '/accounting/contacts/json?type=customer')).json as unknown as { total: number };
     expect(left.total).toBe(16);
@@ -131,7 +131,7 @@ describe('customers and vendors', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/purchases\/vendors$/);
-    await toast(page, 'Contact deleted successfully.').waitFor();
+    await toast(page, 'Vendor deleted successfully.').waitFor();
     await page.getByText('No vendors yet').waitFor();
   });
 });

@@ -96,7 +96,7 @@ describe('reports: definitions, figures, chart, exports', () => {
 
   it('shows the money widgets on the dashboard', async () => {
     await page.goto('/dashboard');
-    await page.getByTestId('widget-profit').getByText('1,034.50 USD').waitFor();
+    await page.getByTestId('widget-profit').getByText('$1,034.50').waitFor();
     await page.getByTestId('widget-overdue').waitFor();
     await expectNoSeriousViolations(page, page.url());
   });

@@ -1,3 +1,4 @@
+import type { CompanyFormats } from '@common/format';
 // Shapes of the props the server shares with every Inertia page (ARCHITECTURE "HTTP contract").
 
 export type AuthUser = {
@@ -30,6 +31,8 @@ export type SharedProps = {
   tenants: { id: number; name: string }[];
   permissions: string[];
   notifications: { unread: number };
+  /** the company's date format, time zone and default currency (common/format.ts) */
+  formats?: CompanyFormats;
   flash: Flash;
   errors: Record<string, string>;
 };

@@ -2,6 +2,8 @@
  * What GET /reports/{id}/data answers: one table (the same one the CSV, XLSX and PDF exports
  * write) and one chart. Amounts are decimal strings in the default currency, never floats.
  */
+import type { CurrencyFormat } from '../format.js';
+
 export const REPORT_TYPES = [
   'income_summary',
   'expense_summary',
@@ -65,7 +67,9 @@ export interface ReportChart {
 export interface ReportData {
   report: { id: number; name: string; type: ReportType; description: string | null };
   company: string;
-  currency: { code: string; precision: number };
+  currency: CurrencyFormat;
+  /** the company's date format (common/format.ts), for the period as people read it */
+  date_format: string;
   /** the range of a period report, or null */
   range: { from: string; to: string } | null;
   /** the date of a point-in-time report, or null */

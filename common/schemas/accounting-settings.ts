@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '../format.js';
 import { EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_KEYS, EMAIL_TEMPLATE_VARIABLES, type EmailTemplateKey } from './accounting-email-templates.js';
 
 export { EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_KEYS, EMAIL_TEMPLATE_VARIABLES, type EmailTemplateKey };
@@ -129,6 +130,8 @@ export const generalSettingsSchema = z.object({
   email: optionalEmail,
   phone: text(50),
   financial_year_start: financialYearStart,
+  /** how every page, PDF, export and e-mail writes dates (common/format.ts); older saved sections answer the default */
+  date_format: z.enum(DATE_FORMATS).default(DEFAULT_DATE_FORMAT),
   tax_number: text(100),
   street: text(255),
   city: text(100),
@@ -241,6 +244,7 @@ export const ACCOUNTING_SETTING_DEFAULTS: AccountingSettings = {
     email: null,
     phone: null,
     financial_year_start: '01-01',
+    date_format: DEFAULT_DATE_FORMAT,
     tax_number: null,
     street: null,
     city: null,

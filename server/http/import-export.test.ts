@@ -241,17 +241,24 @@ describe('import ids are private to their tenant and user; permissions', () => {
 describe('exports of lists (CSV and XLSX)', () => {
   it('exports the customers list as CSV: the same rows as the list, labels as headers, never another tenant', async () => {
     await owner.json('POST', '/accounting/contacts/store', { type: 'customer', name: '=cmd|" /C calc"!A0', email: 'inject@alpha.test' });
+    await owner.json('POST', '/accounting/contacts/store', { type: 'customer', name: 'Pwani Phones', email: 'phone@alpha.test', phone: '+254 712 345 678' });
     const list = (await owner.get('/accounting/contacts/json?type=customer&list_all=true', { json: true })).json();
     const res = await owner.get('/accounting/contacts/export?type=customer&format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // named for what the page lists: customers-….csv, vendors-….csv; contacts-… only unfiltered
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await owner.get('/accounting/contacts/export?type=vendor&format=csv')).headers['content-disposition']).toMatch(/^attachment; filename="vendors-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await owner.get('/accounting/contacts/export?type=vendor&format=xlsx')).headers['content-disposition']).toMatch(/^attachment; filename="vendors-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect((await owner.get('/accounting/contacts/export?format=csv')).headers['content-disposition']).toMatch(/^attachment; filename="contacts-/);
     const [header, ...rows] = csvRows(res.body);
     expect(header).toEqual(['ID', 'Type', 'Name', 'Email', 'Phone', 'Tax number', 'Currency code', 'Website', 'Address', 'City', 'Country', 'Reference', 'Enabled', 'Created at', 'Updated at']);
     expect(rows).toHaveLength(list.length);
     expect(rows.map((r) => Number(r[0]))).toEqual(list.map((c: { id: number }) => c.id));
     expect(rows.map((r) => r[3])).toEqual(list.map((c: { email: string | null }) => c.email ?? ''));
     expect(rows.find((r) => r[3] === 'inject@alpha.test')![2]).toBe(`'=cmd|" /C calc"!A0`);
+    // a phone number is exported as written, without the formula guard's apostrophe
+    expect(rows.find((r) => r[3] === 'phone@alpha.test')![4]).toBe('+254 712 345 678');
     expect(rows.find((r) => r[2] === 'Kito Bakery')![12]).toBe('Yes');
     expect(res.body).not.toContain('Beta Secret Customer');
     // the list's search applies to the export
@@ -272,6 +279,7 @@ describe('exports of lists (CSV and XLSX)', () => {
     expect(rows.map((r) => r[0])).toEqual(list.map((c: { id: number }) => c.id));
     expect(rows.map((r) => r[2])).toEqual(list.map((c: { name: string }) => (c.name.startsWith('=') ? `'${c.name}` : c.name)));
     expect(rows.find((r) => r[2] === 'Kito Bakery')![12]).toBe(true);
+    expect(rows.find((r) => r[2] === 'Pwani Phones')![4]).toBe('+254 712 345 678');
   });
 
   it('an exported file imports back (round trip)', async () => {

@@ -18,6 +18,7 @@ import { runImport, IMPORT_JOB, type ImportJob } from './import/job.js';
 import { readUpload, type UploadLimits } from './import/upload.js';
 import { ImportStore, type StoredImport } from './import/store.js';
 import { validate } from './validate.js';
+import { formatCount } from '../../common/format.js';
 
 export { exportRoute, type ExportSpec } from './import/export.js';
 export type { ImportColumn, ImportContext, ImportReference, RowError, ValidRow } from './import/engine.js';
@@ -178,7 +179,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
         await store.updateStatus(stored.tenantId, stored.id, { state: 'failed', message: 'The import could not be queued. Try again.' });
         throw err;
       });
-      return reply.code(202).send({ message: `Importing ${checked.valid.toLocaleString('en')} ${def.label}…`, total: checked.valid });
+      return reply.code(202).send({ message: `Importing ${formatCount(checked.valid)} ${def.label}…`, total: checked.valid });
     });
 
     app.get(`${def.base}/import/status/:id`, access, async (req): Promise<ImportStatusAnswer> => {

@@ -23,6 +23,8 @@ export const estimatedTotals = new EstimatedTotals();
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** display name used in messages: "Contact created successfully." */
   label: string;
+  /** the name of one record in its messages, when it depends on the record ("Customer created successfully.") */
+  labelOf?: (row: Record<string, unknown>) => string;
   /** `get-<singular>/{id}` */
   singular: string;
   /** URL base of the JSON endpoints, e.g. /accounting/contacts */
@@ -107,7 +109,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
   const updateSchema = def.update ?? partialUpdate(def.create);
   const filterable = new Set(def.filterable ?? []);
   const sortable = new Set(def.sortable ?? []);
-  const message = (verb: string) => `${def.label} ${verb} successfully.`;
+  const message = (verb: string, row?: Record<string, unknown>) => `${(row && def.labelOf?.(row)) || def.label} ${verb} successfully.`;
   const column = (f: string) => (def.columns?.[f] ?? def.fields[f]) as AnyPgColumn;
 
   const base = (req: FastifyRequest, id?: number): SQL => {
@@ -275,7 +277,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
-      return reply.code(201).send({ message: message('created'), data } satisfies Answer<Row>);
+      return reply.code(201).send({ message: message('created', data as Row), data } satisfies Answer<Row>);
     });
 
     app.put(`${def.base}/update/:id`, { config: cfg('update') }, async (req) => {
@@ -294,20 +296,21 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
           return (await withRelated(tx, req, [answer as Row]))[0];
         })
         .catch(uniqueViolation);
-      return { message: message('updated'), data } satisfies Answer<Row>;
+      return { message: message('updated', data as Row), data } satisfies Answer<Row>;
     });
 
     app.delete(`${def.base}/delete/:id`, { config: cfg('delete') }, async (req) => {
       const id = readId(req);
-      await req
+      const deleted = await req
         .tenantTx(async (tx) => {
           const current = await find(tx, req, id);
           def.authorize?.(req, 'delete', current);
           await def.beforeDelete?.(tx, req, current);
           await tx.delete(table).where(base(req, id));
+          return current;
         })
         .catch(inUse);
-      return { message: message('deleted') } satisfies Deleted;
+      return { message: message('deleted', deleted as Row) } satisfies Deleted;
     });
   }
 

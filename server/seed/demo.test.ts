@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { TestClient } from '../testing/client.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/client.js';
 import { withTenant } from '../db/tenancy.js';
 import { add, compare, isZero } from '../../common/money.js';
 import { trialBalance } from '../modules/ledger/service.js';
+import { pdfText } from '../modules/documents/pdf-text.js';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './demo.js';
 
 let t: TestApp;
@@ -78,6 +81,43 @@ describe('the demo company', () => {
     expect(read.payments.length).toBeGreaterThan(0);
     const timeline = (await demo.get(`/accounting/documents/comments/${paid.id}`, { json: true })).json().data;
     expect(timeline.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the demo company as a new user first meets it', () => {
+  it('categorises its income and spending: nothing in Uncategorised', async () => {
+    const tb = await withTenant(t.database, tenantId, (tx) => trialBalance(tx, tenantId));
+    const income = tb.filter((r) => r.type === 'income');
+    expect(income.length).toBeGreaterThan(1);
+    const uncategorised = tb.filter((r) => /uncategorised/i.test(r.name));
+    for (const r of uncategorised) expect(isZero(r.base_balance), r.name).toBe(true);
+    expect(compare(income.reduce((s, r) => add(s, r.base_balance), '0'), '0')).toBeLessThan(0);
+  });
+
+  it("takes M-Pesa as a payment method, with its till number, and its till's income is paid by it", async () => {
+    const methods = (await demo.get('/settings/accounting/offline-payments/json', { json: true })).json().data as { name: string; code: string; instructions: string | null }[];
+    const mpesa = methods.find((m) => m.name === 'M-Pesa');
+    expect(mpesa).toMatchObject({ code: 'offline_payments.mobile_money.3' });
+    expect(mpesa!.instructions).toContain('5123890');
+    const methodsOnTill = await withTenant(t.database, tenantId, (tx) =>
+      rows<{ payment_method: string }>(
+        tx,
+        sql`select distinct t.payment_method from transactions t join bank_accounts a on a.id = t.bank_account_id
+             where t.tenant_id = ${tenantId} and a.name = 'M-Pesa Till' and t.type = 'income' and t.document_id is null`,
+      ),
+    );
+    expect(methodsOnTill.map((m) => m.payment_method)).toEqual(['offline_payments.mobile_money.3']);
+  });
+
+  it("prints the company's address, tax number and how to pay on an invoice PDF", async () => {
+    const [invoice] = (await list('invoice')).filter((d) => d.status === 'paid');
+    const res = await demo.get(`/accounting/documents/pdf/${invoice.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const flat = pdfText(res.rawPayload).text.replace(/\s+/g, '');
+    for (const s of ['Acme', 'Kenyatta Avenue 12', '00100 Nairobi', 'Kenya', 'Tax number: P051234567X', 'accounts@acme.example', 'How to pay', 'account 0170291834455', 'M-Pesa: Lipa na M-Pesa', 'till number 5123890']) {
+      expect(flat, s).toContain(s.replace(/\s+/g, ''));
+    }
   });
 });
 

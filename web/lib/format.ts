@@ -1,37 +1,50 @@
-// Dates and numbers for display. Timezones come from the tenant (default UTC, SPEC §9).
+// The company's formats on every page: common/format.ts does the formatting, this hook hands it
+// the company's date format, time zone and default currency (the shared prop `formats`).
+import { useMemo } from 'react';
+import {
+  DEFAULT_DATE_FORMAT,
+  formatCompactMoney,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  plainCurrency,
+  type CompanyFormats,
+  type CurrencyFormat,
+} from '@common/format';
+import { useSharedProps } from './page';
 
-const DEFAULT_TIMEZONE = 'UTC';
+export { formatMonth } from '@common/format';
 
-function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return DEFAULT_TIMEZONE;
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_TIMEZONE;
-  }
+const FALLBACK: CompanyFormats = { date_format: DEFAULT_DATE_FORMAT, timezone: 'UTC', currency: plainCurrency('USD') };
+
+export interface Formats {
+  /** a date (or the day of a moment in the company's time zone) in the company's date format */
+  date: (value: string | Date | null | undefined) => string;
+  /** a moment with its time of day */
+  dateTime: (value: string | Date | null | undefined) => string;
+  /** an amount in `currency` (the default currency when none is given) */
+  money: (amount: string | null | undefined, currency?: CurrencyFormat) => string;
+  /** a short amount for chart axes: "KSh4.5M" */
+  compactMoney: (value: number, currency?: CurrencyFormat) => string;
+  /** the company's default currency */
+  currency: CurrencyFormat;
 }
 
-/** "12 Mar 2026" in the tenant's timezone; the raw text when it is not a date. */
-export function formatDate(value: string | null | undefined, timeZone?: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: safeTimeZone(timeZone) }).format(date);
+export function formatsOf(formats: CompanyFormats | null | undefined): Formats {
+  const f = formats ?? FALLBACK;
+  return {
+    date: (value) => formatDate(value, f.date_format, f.timezone),
+    dateTime: (value) => formatDateTime(value, f.date_format, f.timezone),
+    money: (amount, currency) => formatMoney(amount, currency ?? f.currency),
+    compactMoney: (value, currency) => formatCompactMoney(value, currency ?? f.currency),
+    currency: f.currency,
+  };
 }
 
-/** A "YYYY-MM" month as a short label ("Mar", or "Mar 26" with the year) and a long one ("March 2026"). */
-export function formatMonth(month: string, withYear = false): { short: string; long: string } {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return { short: month, long: month };
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  const short = new Intl.DateTimeFormat(undefined, {
-    month: 'short',
-    ...(withYear ? { year: '2-digit' as const } : {}),
-    timeZone: 'UTC',
-  }).format(date);
-  const long = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  return { short, long };
+/** The one formatter with the company's settings (common/format.ts). */
+export function useFormats(): Formats {
+  const { formats } = useSharedProps();
+  return useMemo(() => formatsOf(formats), [formats]);
 }
 
 /** Up to two initials for an avatar. */

@@ -9,7 +9,7 @@ import { CustomerIcon, PercentIcon, TruckIcon, UsersIcon } from '@/components/ic
 import type { FinanceWidgets } from '@common/reports/widgets';
 import { FinanceWidgetsSection } from '@/features/reports/FinanceWidgets';
 import { AppLayout } from '@/layouts/AppLayout';
-import { formatDate, formatMonth } from '@/lib/format';
+import { formatMonth, useFormats } from '@/lib/format';
 import { useSharedProps } from '@/lib/page';
 
 type Props = {
@@ -22,8 +22,8 @@ type Props = {
 const NO_STATS: Props['stats'] = { customers: 0, vendors: 0, taxes: 0, users: 0 };
 
 export default function Dashboard({ stats = NO_STATS, recentCustomers = [], customersByMonth = [], finance = null }: Props) {
-  const { auth, tenant } = useSharedProps();
-  const timeZone = tenant?.timezone;
+  const { auth } = useSharedProps();
+  const formats = useFormats();
 
   const byMonth = useMemo(() => {
     const years = new Set(customersByMonth.map((m) => m.month.slice(0, 4)));
@@ -107,7 +107,7 @@ export default function Dashboard({ stats = NO_STATS, recentCustomers = [], cust
                       )}
                     </td>
                     <td className="px-5 py-3 text-end whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
-                      <time dateTime={customer.created_at}>{formatDate(customer.created_at, timeZone)}</time>
+                      <time dateTime={customer.created_at}>{formats.date(customer.created_at)}</time>
                     </td>
                   </tr>
                 ))}

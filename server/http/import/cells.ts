@@ -5,15 +5,21 @@
 
 /** Characters a spreadsheet reads as the start of a formula (tab and CR hide one in some programs). */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain number (what a money or rate column holds) cannot run: it is left alone. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/**
+ * Text that cannot do anything as a formula: digits, spaces and + - ( ) . / only — a plain
+ * number, a signed amount, a phone number ("+254 712 345 678", "+1 (555) 010-9999"). Without a
+ * letter, quote, `=`, `@`, `!`, `|` or `:` there is no function, reference, link or DDE call
+ * to run (docs/decisions/0024-formats-exports-and-phone-numbers.md).
+ */
+const INERT = /^[+-]?[\d\s()./+-]*\d[\d\s()./+-]*$/;
 
 /**
- * A cell that a spreadsheet would read as a formula gets a leading apostrophe, so that
- * `=HYPERLINK(...)` typed into a customer's name is shown, not run, when an export is opened.
+ * A cell that a spreadsheet would read as a formula that can do something gets a leading
+ * apostrophe, so that `=HYPERLINK(...)` typed into a customer's name is shown, not run, when
+ * an export is opened; numbers and phone numbers are left readable.
  */
 export function neutralise(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !INERT.test(text) ? `'${text}` : text;
 }
 
 /** The reverse on import: an exported (neutralised) cell comes back as what was typed. */

@@ -7,6 +7,7 @@ import { ValidationError } from '../errors.js';
 import { validate } from '../validate.js';
 import { csvLine } from './csv.js';
 import { writeXlsx } from './xlsx.js';
+import { formatCount } from '../../../common/format.js';
 
 type Row = Record<string, unknown>;
 
@@ -16,8 +17,8 @@ export interface ExportSpec {
   columns?: Record<string, string>;
   /** fields left out of the default columns */
   omit?: string[];
-  /** the file name without extension; defaults to the last segment of the base ("contacts") */
-  filename?: string;
+  /** the file name without extension, or made from the request (its filters); defaults to the last segment of the base ("contacts") */
+  filename?: string | ((req: FastifyRequest) => string);
   /** what the export needs when it is more than seeing the list (e.g. contacts.export) */
   access?: RouteAccess;
 }
@@ -68,17 +69,18 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
     const names = [...source.fields, ...Object.keys(first ?? {}).filter((k) => !source.fields.includes(k))];
     return names.filter((f) => !omit.has(f)).map((f) => [f, headerOf(f)]);
   };
-  const name = spec.filename ?? source.base.split('/').filter(Boolean).pop() ?? 'export';
+  const fallback = source.base.split('/').filter(Boolean).pop() ?? 'export';
 
   app.get(`${source.base}/export`, { config: { ...source.config, access: source.access } }, async (req, reply) => {
     // `format` is ours; the list's schema ignores keys it does not know
     const { format } = validate(exportQuery, req.query);
+    const name = (typeof spec.filename === 'function' ? spec.filename(req) : spec.filename) || fallback;
     const query = source.select(req);
     const rows = await req.tenantTx(async (tx) => {
       const total = await query.count(tx);
       if (total > MAX_EXPORT_ROWS) {
         throw new ValidationError({
-          export: [`The list has more than ${MAX_EXPORT_ROWS.toLocaleString('en')} rows. Narrow it with a search or a filter to export it.`],
+          export: [`The list has more than ${formatCount(MAX_EXPORT_ROWS)} rows. Narrow it with a search or a filter to export it.`],
         });
       }
       const out: Row[] = [];

@@ -48,18 +48,25 @@ describe('CSV writing and formula neutralising', () => {
     );
   });
 
-  it('neutralises cells that start a formula (= + - @ tab CR), not plain numbers', () => {
-    expect(['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=x', '\r=x', '-12.50', '12', 'a=b'].map(neutralise)).toEqual([
+  it('neutralises cells that start a formula (= + - @ tab CR) that could run something, not numbers or phone numbers', () => {
+    expect(['=1+1', '+SUM(A1)', '@cmd', '\t=x', '\r=x', '-A1', '+254 7-cmd|x', "+'x'", '-12.50', '12', 'a=b'].map(neutralise)).toEqual([
       "'=1+1",
       "'+SUM(A1)",
-      "'-2+3",
       "'@cmd",
       "'\t=x",
       "'\r=x",
+      "'-A1",
+      "'+254 7-cmd|x",
+      "'+'x'",
       '-12.50',
       '12',
       'a=b',
     ]);
+    // a phone number exports as written: nothing in it can call a function or a link
+    expect(['+254 712 345 678', '+254712345678', '+1 (555) 010-9999', '-2+3'].map(neutralise)).toEqual(['+254 712 345 678', '+254712345678', '+1 (555) 010-9999', '-2+3']);
+    expect(csvLine(['+254 712 345 678'])).toBe('+254 712 345 678\r\n');
+    // but a + with nothing to compute is not a phone number
+    expect(neutralise('+')).toBe("'+");
     expect(csvLine(['=HYPERLINK("http://x","click")'])).toBe(`"'=HYPERLINK(""http://x"",""click"")"\r\n`);
     expect(unneutralise("'=1+1")).toBe('=1+1');
     expect(unneutralise("'quoted")).toBe("'quoted");

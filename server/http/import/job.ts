@@ -4,6 +4,7 @@ import { withTenant } from '../../db/tenancy.js';
 import type { ImportableDef } from '../import-export.js';
 import { validateRows } from './engine.js';
 import type { ImportStore } from './store.js';
+import { formatCount } from '../../../common/format.js';
 
 export const IMPORT_JOB = 'import.commit';
 
@@ -66,8 +67,8 @@ export async function runImport(
       processed: imported,
       imported,
       message:
-        `${imported.toLocaleString('en')} ${def.label} imported.` +
-        (skipped ? ` ${skipped.toLocaleString('en')} ${skipped === 1 ? 'row' : 'rows'} with errors skipped (see the error report).` : ''),
+        `${formatCount(imported)} ${def.label} imported.` +
+        (skipped ? ` ${formatCount(skipped)} ${skipped === 1 ? 'row' : 'rows'} with errors skipped (see the error report).` : ''),
     });
     store.discardRows(job.tenantId, job.id);
   } catch (err) {

@@ -2,6 +2,7 @@ import { IMPORT_LIMITS } from '../../../common/schemas/import.js';
 import { unneutralise } from './cells.js';
 import { FileReadError, parseCsv } from './csv.js';
 import { readXlsx } from './xlsx.js';
+import { formatCount } from '../../../common/format.js';
 
 
 export interface ParsedFile {
@@ -13,7 +14,7 @@ export interface ParsedFile {
 }
 
 const BLANK_ALLOWANCE = 1000;
-const tooMany = (max: number) => new FileReadError(`The file has more than ${max.toLocaleString('en')} rows. Split it into smaller files.`);
+const tooMany = (max: number) => new FileReadError(`The file has more than ${formatCount(max)} rows. Split it into smaller files.`);
 
 const XLSX_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 

@@ -219,10 +219,11 @@ describe('offline payment methods (/settings/accounting/offline-payments)', () =
     expect(p.data.map((m: Json) => [m.name, m.code, m.position])).toEqual([
       ['Cash', 'offline_payments.cash.1', 1],
       ['Bank transfer', 'offline_payments.bank_transfer.2', 2],
+      ['Mobile money', 'offline_payments.mobile_money.3', 3],
     ]);
     const made = await owner.json('POST', '/settings/accounting/offline-payments/store', { name: 'Chèque à la banque', instructions: 'Payable to Alpha Ltd' });
     expect(made.statusCode).toBe(201);
-    expect(made.json().data).toMatchObject({ name: 'Chèque à la banque', code: 'offline_payments.cheque_a_la_banque.3', position: 3, enabled: true });
+    expect(made.json().data).toMatchObject({ name: 'Chèque à la banque', code: 'offline_payments.cheque_a_la_banque.4', position: 4, enabled: true });
     const dup = await owner.json('POST', '/settings/accounting/offline-payments/store', { name: 'Cash again', code: 'offline_payments.cash.1' });
     expect(dup.json().errors).toEqual({ code: ['The code has already been taken.'] });
     const bad = await owner.json('POST', '/settings/accounting/offline-payments/store', { name: ' ', code: 'has spaces', position: -1 });

@@ -36,6 +36,7 @@ const upload = (c: TestClient, data: Buffer, filename = 'logo.png') => {
 
 const GENERAL = {
   name: 'Alpha Trading Ltd',
+  date_format: 'DD/MM/YYYY',
   email: 'Books@Alpha.test',
   phone: '+254700000001',
   financial_year_start: '01-07',
@@ -81,7 +82,7 @@ describe('settings sections', () => {
     const res = await owner.json('PUT', '/settings/accounting/general/update', GENERAL);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'General settings saved successfully.', data: { value: { ...GENERAL, email: 'books@alpha.test' }, logo: null } });
-    expect((await get(owner, '/settings/accounting/general-json')).data.value).toMatchObject({ name: 'Alpha Trading Ltd', financial_year_start: '01-07', city: 'Nairobi' });
+    expect((await get(owner, '/settings/accounting/general-json')).data.value).toMatchObject({ name: 'Alpha Trading Ltd', financial_year_start: '01-07', date_format: 'DD/MM/YYYY', city: 'Nairobi' });
     expect((await get(beta, '/settings/accounting/general-json')).data.value).toMatchObject({ name: 'Beta', city: null });
   });
 
@@ -90,6 +91,7 @@ describe('settings sections', () => {
       [{ ...GENERAL, name: '', email: 'not-mail', financial_year_start: '31-02' }, ['email', 'financial_year_start', 'name']],
       [{ ...GENERAL, financial_year_start: '2026-07-01', postal_code: 'x'.repeat(21) }, ['financial_year_start', 'postal_code']],
       [{}, ['financial_year_start', 'name']],
+      [{ ...GENERAL, date_format: 'YYYY/DD/MM' }, ['date_format']],
     ] as const) {
       const res = await owner.json('PUT', '/settings/accounting/general/update', body);
       expect(res.statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { plainCurrency, type CurrencyFormat } from '../../../common/format.js';
 import { currencies } from './schema.js';
 
 export interface CurrencyRow {
@@ -41,3 +42,21 @@ export async function currencyByCode(tx: Tx, tenantId: number, code: string): Pr
     .where(and(eq(currencies.tenantId, tenantId), eq(currencies.code, code)));
   return row;
 }
+
+/** The default currency's display format (common/format.ts), or plain USD for a company without one. */
+export async function defaultCurrencyFormat(tx: Tx, tenantId: number): Promise<CurrencyFormat> {
+  const [row] = await tx
+    .select(pick)
+    .from(currencies)
+    .where(and(eq(currencies.tenantId, tenantId), eq(currencies.isDefault, true)));
+  return row ? toCurrencyFormat(row) : plainCurrency('USD');
+}
+
+export const toCurrencyFormat = (c: Pick<CurrencyRow, 'code' | 'precision' | 'symbol' | 'symbolFirst' | 'decimalMark' | 'thousandsSeparator'>): CurrencyFormat => ({
+  code: c.code,
+  precision: c.precision,
+  symbol: c.symbol,
+  symbol_first: c.symbolFirst,
+  decimal_mark: c.decimalMark,
+  thousands_separator: c.thousandsSeparator,
+});

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_DATE_FORMAT } from '../../../common/format.js';
 import type { Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
-import { categories, contacts, currencies, items, itemTaxes, taxes } from './schema.js';
+import { accountingSettings, categories, contacts, currencies, items, itemTaxes, paymentMethods, taxes } from './schema.js';
 
 const CUSTOMERS = [
   ['Baobab Traders', 'orders@baobab.example', 'Nairobi', 'Kenya'],
@@ -32,6 +33,31 @@ const AGES_IN_DAYS = [0, 2, 6, 9, 15, 24, 38, 47, 66, 95, 101, 140];
  * dashboard's chart has something to compare.
  */
 export async function seedDemoAccounting(tx: Tx, { tenantId }: DemoCompany) {
+  // the company as its documents print it: address, tax number, how to pay
+  await tx.insert(accountingSettings).values({
+    tenantId,
+    key: 'general',
+    value: {
+      email: 'accounts@acme.example',
+      phone: '+254 20 765 4321',
+      financial_year_start: '01-01',
+      date_format: DEFAULT_DATE_FORMAT,
+      tax_number: 'P051234567X',
+      street: 'Kenyatta Avenue 12, 4th floor',
+      city: 'Nairobi',
+      province: null,
+      country: 'Kenya',
+      postal_code: '00100',
+    },
+  });
+  await tx
+    .update(paymentMethods)
+    .set({ instructions: 'To Acme Ltd, Equity Bank, Upper Hill branch; the invoice number as the reference.' })
+    .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, 'offline_payments.bank_transfer.2')));
+  await tx
+    .update(paymentMethods)
+    .set({ name: 'M-Pesa', instructions: 'Lipa na M-Pesa, Buy Goods: till number 5123890 (Acme).' })
+    .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, 'offline_payments.mobile_money.3')));
   await tx.insert(contacts).values(
     CUSTOMERS.map(([name, email, city, country], i) => ({
       tenantId,

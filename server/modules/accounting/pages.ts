@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { defaultCurrency } from './currency.js';
+import { defaultCurrency, toCurrencyFormat } from './currency.js';
 import { itemResource } from './items.js';
 import { contactResource } from './resources.js';
 import { categories, currencies, taxes } from './schema.js';
@@ -22,10 +22,9 @@ const currencyOptions = (tx: Tx, tenantId: number) =>
     .where(and(eq(currencies.tenantId, tenantId), eq(currencies.enabled, true)))
     .orderBy(desc(currencies.isDefault), asc(currencies.code));
 
-/** What formatAmount (common/money.ts) needs to show the default currency. */
+/** What formatMoney (common/format.ts) needs to show the default currency. */
 async function currencyFormat(tx: Tx, tenantId: number) {
-  const c = await defaultCurrency(tx, tenantId);
-  return { code: c.code, precision: c.precision, symbol: c.symbol, symbol_first: c.symbolFirst, decimal_mark: c.decimalMark, thousands_separator: c.thousandsSeparator };
+  return toCurrencyFormat(await defaultCurrency(tx, tenantId));
 }
 
 const itemCategories = (tx: Tx, tenantId: number) =>

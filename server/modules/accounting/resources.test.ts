@@ -105,7 +105,7 @@ describe('contacts resource (/accounting/contacts)', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
-      message: 'Contact created successfully.',
+      message: 'Customer created successfully.',
       data: { name: 'Kito Bakery', email: 'hello@kito.test', currency_code: 'KES', website: 'https://kito.test', phone: null },
     });
     const id = created.json().data.id;
@@ -113,12 +113,16 @@ describe('contacts resource (/accounting/contacts)', () => {
     expect(got.json().data).toMatchObject({ id, name: 'Kito Bakery' });
     const updated = await owner.json('PUT', `/accounting/contacts/update/${id}`, { phone: '+254700000001', enabled: false });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ message: 'Contact updated successfully.', data: { id, name: 'Kito Bakery', phone: '+254700000001', enabled: false } });
+    expect(updated.json()).toMatchObject({ message: 'Customer updated successfully.', data: { id, name: 'Kito Bakery', phone: '+254700000001', enabled: false } });
     // an update changes only what it is sent: the default of `enabled` is not filled in again
     const renamed = await owner.json('PUT', `/accounting/contacts/update/${id}`, { name: 'Kito Bakery Ltd' });
     expect(renamed.json().data).toMatchObject({ name: 'Kito Bakery Ltd', phone: '+254700000001', enabled: false, currency_code: 'KES' });
     const deleted = await owner.json('DELETE', `/accounting/contacts/delete/${id}`);
-    expect(deleted.json()).toEqual({ message: 'Contact deleted successfully.' });
+    expect(deleted.json()).toEqual({ message: 'Customer deleted successfully.' });
+    // and a vendor is named a vendor
+    const vendor = await owner.json('POST', '/accounting/contacts/store', { type: 'vendor', name: 'Tembo Couriers' });
+    expect(vendor.json().message).toBe('Vendor created successfully.');
+    expect((await owner.json('DELETE', `/accounting/contacts/delete/${vendor.json().data.id}`)).json()).toEqual({ message: 'Vendor deleted successfully.' });
     expect((await owner.get(`/accounting/contacts/get-contact/${id}`, { json: true })).statusCode).toBe(404);
   });
 

@@ -19,6 +19,10 @@ const can = (req: FastifyRequest, type: ContactType, action: string) =>
 /** Customers and vendors: one table, one set of endpoints, permissions by type. */
 export const contactResource = defineResource({
   label: 'Contact',
+  // SPEC §8 names records by their kind: "Customer created successfully."
+  labelOf: (row) => (row.type === 'vendor' ? 'Vendor' : row.type === 'customer' ? 'Customer' : 'Contact'),
+  // customers-2026-11-24.csv from the Customers page, vendors-… from Vendors
+  export: { filename: (req) => ({ customer: 'customers', vendor: 'vendors' })[String((req.query as Record<string, unknown>).type)] ?? 'contacts' },
   singular: 'contact',
   base: '/accounting/contacts',
   table: contacts,

@@ -32,6 +32,8 @@ export async function setUpBooks(tx: Tx, { tenantId, currency = 'USD' }: NewComp
   await tx.insert(paymentMethods).values([
     { tenantId, name: 'Cash', code: 'offline_payments.cash.1', position: 1 },
     { tenantId, name: 'Bank transfer', code: 'offline_payments.bank_transfer.2', position: 2 },
+    // M-Pesa, Airtel Money, MTN MoMo…: how most customers in East and West Africa pay
+    { tenantId, name: 'Mobile money', code: 'offline_payments.mobile_money.3', position: 3 },
   ]);
   await tx.insert(accountingSettings).values({ tenantId, key: 'defaults', value: { currency: cur.code } }).onConflictDoNothing();
 }

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
-import { categories, contacts } from '../accounting/schema.js';
+import { accountingSettings, categories, contacts } from '../accounting/schema.js';
 import { bankAccounts, transactions, transfers } from './schema.js';
 import { postOpeningBalance, postTransaction, postTransfer } from './service.js';
 
@@ -32,6 +32,11 @@ export async function seedDemoBanking(tx: Tx, { tenantId, today }: DemoCompany) 
     ])
     .returning();
   const [bank, mpesa, usd, cash] = accountRows;
+  // documents are paid into the Equity account by default, and their PDFs print it
+  await tx
+    .update(accountingSettings)
+    .set({ value: sql`${accountingSettings.value} || ${JSON.stringify({ account_id: bank.id, payment_method: 'offline_payments.bank_transfer.2', income_category_id: cat['Sales'] ?? null, expense_category_id: cat['General expenses'] ?? null })}::jsonb` })
+    .where(and(eq(accountingSettings.tenantId, tenantId), eq(accountingSettings.key, 'defaults')));
   for (const a of accountRows) {
     await postOpeningBalance(tx, tenantId, { id: a.id, name: a.name, currency_code: a.currencyCode, opening_balance: a.openingBalance, opening_date: a.openingDate });
   }
@@ -90,7 +95,7 @@ export async function seedDemoBanking(tx: Tx, { tenantId, today }: DemoCompany) 
         amount: String((20 + rnd(110)) * 1000 + rnd(20) * 50),
         category: rnd(4) === 0 ? 'Consulting' : 'Sales',
         contact: c.id,
-        method: viaMpesa ? 'offline_payments.cash.1' : undefined,
+        method: viaMpesa ? 'offline_payments.mobile_money.3' : undefined,
         reference: `RCPT-${1000 + n}`,
         description: `Payment from ${c.name}`,
       });
@@ -99,7 +104,7 @@ export async function seedDemoBanking(tx: Tx, { tenantId, today }: DemoCompany) 
       await add({ type: 'income', account: usd, daysAgo: base + 10, amount: String(1500 + rnd(10) * 250), category: 'Consulting', contact: customers[rnd(customers.length)].id, description: 'Regional advisory retainer' });
     }
     if (month % 4 === 0) {
-      await add({ type: 'income', account: mpesa, daysAgo: base + 20, amount: String(30000 + rnd(20) * 1500), category: 'Event tickets', description: 'Ticket sales, community event' });
+      await add({ type: 'income', account: mpesa, daysAgo: base + 20, amount: String(30000 + rnd(20) * 1500), category: 'Event tickets', method: 'offline_payments.mobile_money.3', description: 'Ticket sales, community event' });
     }
     await add({ type: 'expense', account: bank, daysAgo: base + 27, amount: '95000', category: 'Rent', reference: 'Lease 2B', description: 'Office rent' });
     await add({ type: 'expense', account: bank, daysAgo: base + 25, amount: String(310000 + (11 - month) * 5000), category: 'Salaries', description: 'Staff salaries' });

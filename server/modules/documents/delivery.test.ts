@@ -186,7 +186,7 @@ describe('POST /accounting/documents/send-mail/{id}', () => {
     const html = htmlOf(mail);
     expect(html).toContain('Dear &lt;b&gt;Tom &amp; Jerry&lt;/b&gt;,');
     expect(html).not.toContain('<b>Tom');
-    expect(html).toContain('for a total of $141.50, due on 2026-05-31');
+    expect(html).toContain('for a total of $141.50, due on 31 May 2026');
     const link = /href="(http:\/\/kazi\.test\/documents\/pdf\/[^"]+)"/.exec(html)?.[1];
     expect(link).toBeTruthy();
     const text = mimePart(mail.raw, /text\/plain/)!.body.toString('utf8');
@@ -281,7 +281,7 @@ describe('POST /accounting/documents/send-mail/{id}', () => {
     const mail = await smtp.waitFor('estimates@customers.test');
     expect(subjectOf(mail)).toBe('Estimate EST-0001 from Alpha Trading');
     const html = htmlOf(mail);
-    expect(html).toContain('valid until 2026-06-15');
+    expect(html).toContain('valid until 15 Jun 2026');
     expect(html).toMatch(/href="http:\/\/kazi\.test\/estimates\/view\/[^"]+"/);
     expect(mimePart(mail.raw, /application\/pdf/)!.headers).toMatch(/EST-0001\.pdf/);
     expect((await docRow(id)).status).toBe('sent');
@@ -314,12 +314,12 @@ describe('reminders (Settings/Accounting/Scheduling)', () => {
     expect(first).toEqual({ invoices: 2, bills: 1, skipped: 0, failed: 0 });
 
     const soon = await smtp.waitFor('soon@customers.test');
-    expect(subjectOf(soon)).toBe('Reminder: invoice INV-R1 is due on 2026-07-13');
+    expect(subjectOf(soon)).toBe('Reminder: invoice INV-R1 is due on 13 Jul 2026');
     expect(mimePart(soon.raw, /application\/pdf/)!.body.subarray(0, 5).toString()).toBe('%PDF-');
     const late = await smtp.waitFor('late@customers.test');
-    expect(htmlOf(late)).toContain('$100.00 of $141.50 is due on 2026-07-03');
+    expect(htmlOf(late)).toContain('$100.00 of $141.50 is due on 03 Jul 2026');
     const bill = await smtp.waitFor('accounts@alpha.test');
-    expect(subjectOf(bill)).toBe('Bill BILL-R1 from Paper Supplies Ltd is due on 2026-07-13');
+    expect(subjectOf(bill)).toBe('Bill BILL-R1 from Paper Supplies Ltd is due on 13 Jul 2026');
 
     const reminders = async (id: number) =>
       inA((tx) => tx.select().from(documentHistories).where(and(eq(documentHistories.documentId, id), eq(documentHistories.type, 'reminder'))));

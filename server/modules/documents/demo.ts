@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
 import { fromUnits, toUnits } from '../../../common/money.js';
-import { contacts, items, itemTaxes, taxes } from '../accounting/schema.js';
+import { categories, contacts, items, itemTaxes, taxes } from '../accounting/schema.js';
 import { bankAccounts } from '../banking/schema.js';
 import { changeStatus } from './statuses.js';
 import { createDocument, type DocumentLineData } from './saving.js';
@@ -47,6 +47,9 @@ export async function seedDemoDocuments(tx: Tx, { tenantId, today }: DemoCompany
     .limit(1);
   const [vat] = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.tenantId, tenantId), eq(taxes.name, 'VAT')));
   if (!customers.length || !vendors.length || !bank || !catalogue.length) return;
+  // income and spending by category: an invoice without one lands in "Uncategorised income"
+  const named = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.tenantId, tenantId));
+  const cat = Object.fromEntries(named.map((c) => [c.name, c.id]));
 
   const services = catalogue.filter((i) => i.sale && Number(i.sale) >= 25000);
   const sold = catalogue.filter((i) => i.sale);
@@ -78,13 +81,15 @@ export async function seedDemoDocuments(tx: Tx, { tenantId, today }: DemoCompany
       if (daysAgo < 0) continue;
       const issuedAt = day(daysAgo);
       const c = customers[rnd(customers.length)];
+      const lines = saleLines();
       const id = await createDocument(tx, tenantId, {
         type: 'invoice',
         contact_id: c.id,
         issued_at: issuedAt,
         due_at: plus(issuedAt, 30),
-        notes: 'Payment by bank transfer to Equity Bank, account 0170291834455, or M-Pesa till 5123890.',
-        items: saleLines(),
+        notes: 'Thank you for your business.',
+        items: lines,
+        category_id: lines[0].name === 'Training workshop' ? cat['Consulting'] : cat['Sales'],
       });
       const doc = { id, type: 'invoice' as const, status: 'draft' };
       // the newest are drafts; one a quarter was cancelled
@@ -118,7 +123,7 @@ export async function seedDemoDocuments(tx: Tx, { tenantId, today }: DemoCompany
         const it = bought[rnd(bought.length)];
         return { item_id: it.id, name: it.name, description: it.description, quantity: String(5 + rnd(40)), price: it.purchase!, tax_ids: vat && rnd(2) ? [vat.id] : [] };
       });
-      const id = await createDocument(tx, tenantId, { type: 'bill', contact_id: v.id, issued_at: issuedAt, due_at: plus(issuedAt, 14), items: lines });
+      const id = await createDocument(tx, tenantId, { type: 'bill', contact_id: v.id, issued_at: issuedAt, due_at: plus(issuedAt, 14), items: lines, category_id: cat['Office supplies'] });
       await changeStatus(tx, tenantId, { id, type: 'bill', status: 'draft' }, 'received', null);
       if (month >= 2) await pay(id, day(daysAgo - 10));
       else if (month === 1 && i === 0) await pay(id, day(daysAgo - 10), half((await findDocument(tx, tenantId, id)).total));
@@ -137,6 +142,7 @@ export async function seedDemoDocuments(tx: Tx, { tenantId, today }: DemoCompany
       due_at: plus(issuedAt, 30),
       title: 'Quotation',
       items: saleLines(),
+      category_id: cat['Sales'],
     });
     const doc = { id, type: 'estimate' as const, status: 'draft' };
     const outcome = outcomes[i];

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatAmount } from '../../../common/money.js';
+import { formatDate, formatMoney } from '../../../common/format.js';
 import type { EmailTemplateKey } from '../../../common/schemas/accounting-email-templates.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -97,7 +97,8 @@ export const ESTIMATE_TEMPLATE = {
 };
 
 export function documentVariables(doc: DocumentOutput, config: Pick<Config, 'appUrl' | 'appKey'>): Record<string, string> {
-  const money = (v: string) => formatAmount(v, doc.currency);
+  const money = (v: string) => formatMoney(v, doc.currency);
+  const due = formatDate(doc.due_at, doc.date_format);
   const company = {
     company_name: doc.company.name,
     company_email: doc.company.email ?? '',
@@ -110,7 +111,7 @@ export function documentVariables(doc: DocumentOutput, config: Pick<Config, 'app
       bill_number: doc.document_number,
       bill_total: money(doc.total),
       bill_amount_due: money(doc.amount_due),
-      bill_due_date: doc.due_at ?? '',
+      bill_due_date: due,
       bill_admin_link: documentAdminUrl(config, doc),
       vendor_name: doc.contact.name,
     };
@@ -120,7 +121,7 @@ export function documentVariables(doc: DocumentOutput, config: Pick<Config, 'app
       ...company,
       estimate_number: doc.document_number,
       estimate_total: money(doc.total),
-      estimate_expiry_date: doc.due_at ?? '',
+      estimate_expiry_date: due,
       estimate_link: estimatePublicUrl(config, doc.tenant_id, doc.id),
       customer_name: doc.contact.name,
     };
@@ -130,7 +131,7 @@ export function documentVariables(doc: DocumentOutput, config: Pick<Config, 'app
     invoice_number: doc.document_number,
     invoice_total: money(doc.total),
     invoice_amount_due: money(doc.amount_due),
-    invoice_due_date: doc.due_at ?? '',
+    invoice_due_date: due,
     invoice_guest_link: documentPdfUrl(config, doc.tenant_id, doc.id),
     customer_name: doc.contact.name,
   };

@@ -4,14 +4,14 @@ import { compare, convert, isZero, negate, roundTo } from '../../../common/money
 import type { Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { paymentMethods } from '../accounting/schema.js';
-import { currencyByCode } from '../accounting/currency.js';
+import { currencyByCode, toCurrencyFormat } from '../accounting/currency.js';
+import { formatMoney, plainCurrency } from '../../../common/format.js';
 import { transactions } from '../banking/schema.js';
 import { findAccount, nextTransactionNumber, unpost } from '../banking/service.js';
 import { bankLedgerAccount, post, systemAccount, type PostingLine } from '../ledger/service.js';
 import { documents } from './schema.js';
 import { type DocumentRecord, TYPE_LABEL } from './fields.js';
 import { findDocument } from './reading.js';
-import { trim } from './saving.js';
 import { syncPaymentStatus } from './statuses.js';
 import { recordHistory } from './timeline.js';
 
@@ -61,7 +61,7 @@ export async function recordPayment(tx: Tx, tenantId: number, given: DocumentRec
   const docAmount = same ? amount : convert(amount, rate, doc.currency_rate, docCurrency!.precision);
   if (isZero(docAmount)) throw fieldError('amount', 'The amount must be greater than 0.');
   if (compare(docAmount, doc.amount_due) > 0) {
-    throw fieldError('amount', `The amount may not be greater than the amount due (${trim(doc.amount_due, docCurrency!.precision)} ${doc.currency_code}).`);
+    throw fieldError('amount', `The amount may not be greater than the amount due (${formatMoney(doc.amount_due, toCurrencyFormat(docCurrency!))}).`);
   }
 
   const kind = doc.type === 'bill' ? 'expense' : 'income';
@@ -112,7 +112,7 @@ export async function recordPayment(tx: Tx, tenantId: number, given: DocumentRec
   await tx.update(transactions).set({ journalEntryId: entry }).where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, made.id)));
   await recordHistory(tx, tenantId, doc.id, {
     type: 'payment',
-    description: `Payment ${made.number} of ${trim(amount, accountCurrency!.precision)} ${account.currencyCode} recorded.`,
+    description: `Payment ${made.number} of ${formatMoney(amount, toCurrencyFormat(accountCurrency!))} recorded.`,
     userId,
   });
   await syncPaymentStatus(tx, tenantId, doc.id, userId);
@@ -131,7 +131,7 @@ export async function deletePayment(tx: Tx, tenantId: number, doc: DocumentRecor
   const c = await currencyByCode(tx, tenantId, t.currencyCode);
   await recordHistory(tx, tenantId, doc.id, {
     type: 'payment',
-    description: `Payment ${t.number} of ${trim(t.amount, c?.precision ?? 2)} ${t.currencyCode} deleted.`,
+    description: `Payment ${t.number} of ${formatMoney(t.amount, c ? toCurrencyFormat(c) : plainCurrency(t.currencyCode))} deleted.`,
     userId,
   });
   await syncPaymentStatus(tx, tenantId, doc.id, userId);

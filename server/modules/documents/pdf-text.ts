@@ -8,15 +8,24 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): { pages: string[][]; text: string } {
   const src = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream: string | null }>();
-  const objRe = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
+  // a stream is read by its /Length: binary data (an embedded font) may hold the bytes "endobj"
+  const objRe = /(\d+) 0 obj\s*/g;
   for (let m; (m = objRe.exec(src)); ) {
-    const body = m[2];
-    const s = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
+    const start = m.index + m[0].length;
+    const streamAt = src.indexOf('stream', start);
+    const endAt = src.indexOf('endobj', start);
+    const length = /\/Length (\d+)(?! \d+ R)/.exec(src.slice(start, streamAt >= 0 ? streamAt : start));
+    let dict: string;
     let stream: string | null = null;
-    const dict = s ? body.slice(0, s.index) : body;
-    if (s) {
-      const raw = Buffer.from(s[1], 'latin1');
-      stream = /\/FlateDecode/.test(dict) ? inflateSync(raw).toString('latin1') : s[1];
+    if (streamAt >= 0 && streamAt < endAt && length) {
+      dict = src.slice(start, streamAt);
+      const dataAt = streamAt + 'stream'.length + (src[streamAt + 6] === '\r' ? 2 : 1);
+      const raw = Buffer.from(src.slice(dataAt, dataAt + Number(length[1])), 'latin1');
+      stream = /\/FlateDecode/.test(dict) ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
+      objRe.lastIndex = src.indexOf('endobj', dataAt + Number(length[1]));
+    } else {
+      dict = src.slice(start, endAt);
+      objRe.lastIndex = endAt;
     }
     objects.set(Number(m[1]), { dict, stream });
   }
@@ -38,11 +47,12 @@ export function pdfText(pdf: Buffer): { pages: string[][]; text: string } {
       if (cmap) {
         const map = new Map<number, string>();
         for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-          for (const r of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+          for (const r of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g)) {
             const start = parseInt(r[1], 16);
             const end = parseInt(r[2], 16);
             if (r[3].startsWith('[')) {
-              [...r[3].matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(start + i, utf16(u[1])));
+              // a ligature maps to several characters, written with spaces: <0066 006c> is "fl"
+              [...r[3].matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((u, i) => map.set(start + i, utf16(u[1].replace(/\s+/g, ''))));
             } else {
               const base = parseInt(r[3].slice(1, -1), 16);
               for (let c = start; c <= end; c++) map.set(c, String.fromCharCode(base + c - start));

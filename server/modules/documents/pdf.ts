@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { add, compare, formatAmount, isZero, negate, type CurrencyFormat } from '../../../common/money.js';
+import { add, compare, isZero, negate } from '../../../common/money.js';
+import { formatDate, formatMoney, type CurrencyFormat } from '../../../common/format.js';
 import type { DocumentRow } from '../../../common/answers/documents.js';
 import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
@@ -9,6 +10,7 @@ import { accountingLogo, accountingSetting } from '../accounting-settings/servic
 import { startPdf } from '../../pdf/pdf.js';
 import { documents } from './schema.js';
 import { documentFields } from './fields.js';
+import { lineAmount, plainNumber, sheetColumns, type SheetColumnKey } from '../../../common/documents/sheet.js';
 
 /**
  * What a document's PDF and its e-mails need, read in one place (docs/decisions/0013): the
@@ -53,6 +55,10 @@ export interface DocumentOutput extends Pick<DocumentRow, PrintedFields | Figure
   /** the stored logo's file name under DATA_DIR/logos, or null */
   logo_file: string | null;
   columns: { item_name: string; price_name: string; quantity_name: string };
+  /** how the company writes dates (accounting settings, General) */
+  date_format: string;
+  /** how the customer can pay: the enabled offline payment methods and their instructions, and the default bank account */
+  payment: { methods: { name: string; instructions: string | null }[]; bank: { name: string; bank_name: string | null; number: string } | null };
 }
 
 /** the documents row as read for the PDF: the head fields as they print, then what becomes currency and contact */
@@ -141,6 +147,17 @@ export async function loadDocumentForOutput(tx: Tx, tenantId: number, id: number
 
   const general = await accountingSetting(tx, tenantId, 'general');
   const invoices = await accountingSetting(tx, tenantId, 'invoices');
+  const defaults = await accountingSetting(tx, tenantId, 'defaults');
+  const methods = await rows<{ name: string; instructions: string | null }>(
+    tx,
+    sql`select name, instructions from payment_methods where tenant_id = ${tenantId} and enabled order by position, id`,
+  );
+  const [bank] = defaults.account_id
+    ? await rows<{ name: string; bank_name: string | null; number: string }>(
+        tx,
+        sql`select name, bank_name, number from bank_accounts where tenant_id = ${tenantId} and id = ${defaults.account_id} and enabled`,
+      )
+    : [];
   const cityLine = [general.postal_code, general.city].filter(Boolean).join(' ');
   return {
     id: Number(d.id),
@@ -191,6 +208,8 @@ export async function loadDocumentForOutput(tx: Tx, tenantId: number, id: number
     },
     logo_file: await accountingLogo(tx, tenantId),
     columns: { item_name: invoices.item_name, price_name: invoices.price_name, quantity_name: invoices.quantity_name },
+    date_format: general.date_format,
+    payment: { methods, bank: bank ?? null },
   };
 }
 
@@ -207,12 +226,18 @@ export function readLogo(dataDir: string, file: string | null): Buffer | null {
 
 // ------------------------------------------------------------------ layout
 
+/** The payment instructions as lines: the default bank account, then each offline method ("Cash", "M-Pesa: Till 5123890"). */
+export function paymentText(payment: DocumentOutput['payment']): string | null {
+  const lines: string[] = [];
+  if (payment.bank) lines.push(`Bank: ${[payment.bank.bank_name, payment.bank.name].filter(Boolean).join(', ')}, account ${payment.bank.number}`);
+  for (const m of payment.methods) lines.push(m.instructions ? `${m.name}: ${m.instructions}` : m.name);
+  return lines.length ? lines.join('\n') : null;
+}
+
 const TITLES: Record<DocumentType, string> = { invoice: 'Invoice', bill: 'Bill', estimate: 'Estimate' };
 const CONTACT_LABEL: Record<DocumentType, string> = { invoice: 'Bill to', bill: 'Vendor', estimate: 'Prepared for' };
 const DUE_LABEL: Record<DocumentType, string> = { invoice: 'Due date', bill: 'Due date', estimate: 'Valid until' };
 
-/** "12.5000" → "12.5"; "3.0000" → "3". */
-export const plainNumber = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
 const MARGIN = 50;
 const INK = '#1f2937';
@@ -241,7 +266,8 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
     },
     opts.embedFont !== false,
   );
-  const money = (v: string) => t(formatAmount(v, doc.currency));
+  const money = (v: string) => t(formatMoney(v, doc.currency));
+  const date = (v: string) => formatDate(v, doc.date_format);
 
   const left = MARGIN;
   const width = pdf.page.width - MARGIN * 2;
@@ -279,8 +305,8 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   const meta: [string, string][] = [
     [`${TITLES[doc.type]} number`, doc.document_number],
     ...(doc.order_number ? ([['Order number', doc.order_number]] as [string, string][]) : []),
-    ['Issue date', doc.issued_at],
-    ...(doc.due_at ? ([[DUE_LABEL[doc.type], doc.due_at]] as [string, string][]) : []),
+    ['Issue date', date(doc.issued_at)],
+    ...(doc.due_at ? ([[DUE_LABEL[doc.type], date(doc.due_at)]] as [string, string][]) : []),
   ];
   let my = y + 2;
   for (const [label, value] of meta) {
@@ -305,14 +331,14 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   y = pdf.y + 20;
 
   // ---- lines table
-  const cols = [
-    { key: 'item', label: doc.columns.item_name, w: 0, align: 'left' as const },
-    { key: 'qty', label: doc.columns.quantity_name, w: 55, align: 'right' as const },
-    { key: 'price', label: doc.columns.price_name, w: 75, align: 'right' as const },
-    { key: 'discount', label: 'Discount', w: 65, align: 'right' as const },
-    { key: 'taxes', label: 'Taxes', w: 75, align: 'right' as const },
-    { key: 'amount', label: 'Amount', w: 80, align: 'right' as const },
-  ];
+  // the screen's columns (common/documents/sheet.ts): Discount only when a line has one
+  const WIDTHS: Record<SheetColumnKey, number> = { item: 0, quantity: 60, price: 90, discount: 80, amount: 95 };
+  const cols = sheetColumns(doc.lines, { item: doc.columns.item_name, quantity: doc.columns.quantity_name, price: doc.columns.price_name }).map((c) => ({
+    key: c.key,
+    label: c.label,
+    w: WIDTHS[c.key],
+    align: c.align === 'start' ? ('left' as const) : ('right' as const),
+  }));
   cols[0].w = width - cols.slice(1).reduce((s, c) => s + c.w, 0);
   const PAD = 4;
   const colX = (i: number) => left + cols.slice(0, i).reduce((s, c) => s + c.w, 0);
@@ -332,15 +358,14 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   header();
 
   for (const line of doc.lines) {
-    const taxText = line.taxes.map((x) => `${x.name} ${money(x.amount)}`).join('\n');
-    const cells = [
-      null,
-      plainNumber(line.quantity),
-      money(line.price),
-      isZero(line.discount) ? '' : money(line.discount),
-      t(taxText),
-      money(line.total),
-    ];
+    const cell: Record<SheetColumnKey, string | null> = {
+      item: null,
+      quantity: plainNumber(line.quantity),
+      price: money(line.price),
+      discount: isZero(line.discount) ? '' : money(negate(line.discount)),
+      amount: money(lineAmount(line)),
+    };
+    const cells = cols.map((c) => cell[c.key]);
     pdf.font(BOLD).fontSize(9);
     const nameH = pdf.heightOfString(t(line.name), { width: cols[0].w - PAD * 2 });
     pdf.font(REGULAR).fontSize(8);
@@ -394,9 +419,10 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   }
   y += 16;
 
-  // ---- notes and footer
+  // ---- notes, how to pay (what the company is paid with: not on bills, which are the vendor's), footer
   for (const [label, value] of [
     ['Notes', doc.notes],
+    ['How to pay', doc.type === 'bill' ? null : paymentText(doc.payment)],
     ['', doc.footer],
   ] as const) {
     if (!value) continue;

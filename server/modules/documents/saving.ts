@@ -6,7 +6,8 @@ import { compare, isZero, roundTo } from '../../../common/money.js';
 import type { Tx } from '../../db/client.js';
 import { fieldError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import { categories, items, taxes } from '../accounting/schema.js';
-import { currencyByCode } from '../accounting/currency.js';
+import { currencyByCode, toCurrencyFormat } from '../accounting/currency.js';
+import { formatMoney } from '../../../common/format.js';
 import { accountingSetting } from '../accounting-settings/service.js';
 import { documentItems, documentItemTaxes, documents } from './schema.js';
 import { contactSnapshot } from './contact-copy.js';
@@ -149,7 +150,7 @@ export async function prepareDocument(tx: Tx, tenantId: number, input: DocumentD
   if (current && !isZero(current.amount_paid)) {
     if (code !== current.currency_code) throw fieldError('currency_code', 'The currency of a document with payments cannot be changed.');
     if (compare(totals.total, current.amount_paid) < 0) {
-      throw fieldError('items', `The total cannot be less than what has been paid (${trim(current.amount_paid, currency!.precision)} ${code}).`);
+      throw fieldError('items', `The total cannot be less than what has been paid (${formatMoney(current.amount_paid, toCurrencyFormat(currency!))}).`);
     }
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { formatCount } from '../../../common/format.js';
 import type { Permission } from '../../../common/permissions.js';
 import { bulkOperationSchema, type BulkAction, type BulkOperationInput } from '../../../common/segments.js';
 import { rows, type Database, type Tx } from '../../db/client.js';
@@ -164,7 +165,7 @@ export async function runBulkOperation(database: Database, dataDir: string, job:
 }
 
 function summary(action: BulkAction, processed: number, changed: number): string {
-  const n = (v: number, one: string, many = `${one}s`) => `${v.toLocaleString('en')} ${v === 1 ? one : many}`;
+  const n = (v: number, one: string, many = `${one}s`) => `${formatCount(v)} ${v === 1 ? one : many}`;
   switch (action) {
     case 'tag':
       return `${n(changed, 'contact')} tagged (${n(processed - changed, 'contact')} already had the tag).`;

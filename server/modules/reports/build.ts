@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { add, AMOUNT_SCALE, fromUnits, isZero, negate, toUnits } from '../../../common/money.js';
 import { financialYearOf, periodsOf, resolveRange, type Period } from '../../../common/reports/periods.js';
 import { isPeriodReport, type ReportChart, type ReportData, type ReportRow, type ReportType } from '../../../common/reports/types.js';
 import { DEFAULT_REPORT_SETTINGS, reportSettingsSchema, type ReportSettings } from '../../../common/schemas/reports.js';
 import type { Tx } from '../../db/client.js';
-import { currencies } from '../accounting/schema.js';
+import type { CurrencyFormat } from '../../../common/format.js';
+import { defaultCurrencyFormat } from '../accounting/currency.js';
 import { accountingSetting } from '../accounting-settings/service.js';
 import { accountBalances, accountPeriods, AGE_BUCKETS, ageing, balanceSheetBalances, taxPeriods, type AccountPeriodRow } from './figures.js';
 
@@ -14,7 +14,8 @@ export interface ReportContext {
   today: string;
   fyStart: string;
   company: string;
-  currency: { code: string; precision: number };
+  currency: CurrencyFormat;
+  dateFormat: string;
 }
 
 export interface ReportDefinition {
@@ -27,11 +28,7 @@ export interface ReportDefinition {
 
 export async function reportContext(tx: Tx, tenantId: number, today: string): Promise<ReportContext> {
   const general = await accountingSetting(tx, tenantId, 'general');
-  const [base] = await tx
-    .select({ code: currencies.code, precision: currencies.precision })
-    .from(currencies)
-    .where(and(eq(currencies.tenantId, tenantId), eq(currencies.isDefault, true)));
-  return { tenantId, today, fyStart: general.financial_year_start, company: general.name, currency: base ?? { code: 'USD', precision: 2 } };
+  return { tenantId, today, fyStart: general.financial_year_start, company: general.name, currency: await defaultCurrencyFormat(tx, tenantId), dateFormat: general.date_format };
 }
 
 /** The stored settings (defaults for anything missing or unreadable) with a reading's overrides on top. */
@@ -256,6 +253,7 @@ export async function buildReport(tx: Tx, ctx: ReportContext, def: ReportDefinit
     report: { id: def.id, name: def.name, type: def.type, description: def.description },
     company: ctx.company,
     currency: ctx.currency,
+    date_format: ctx.dateFormat,
   };
   if (isPeriodReport(def.type)) {
     const range = resolveRange(settings.range, ctx.today, ctx.fyStart, settings);

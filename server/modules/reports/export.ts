@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../common/money.js';
+import { formatDate, formatFigure } from '../../../common/format.js';
 import { REPORT_TYPE_LABELS, type ReportData } from '../../../common/reports/types.js';
 import { csvLine } from '../../http/import/csv.js';
 import { writeXlsx } from '../../http/import/xlsx.js';
@@ -10,7 +10,11 @@ import { startPdf } from '../../pdf/pdf.js';
  * so they add up in the sheet); the PDF is a plain table under the company name and the period.
  */
 
-export const periodText = (d: ReportData) => (d.range ? `${d.range.from} to ${d.range.to}` : `As of ${d.as_of}`);
+/** "01 Jan 2026 to 31 Dec 2026" / "As of 24 Nov 2026", in the company's date format */
+export const periodText = (d: Pick<ReportData, 'range' | 'as_of' | 'date_format'>) => {
+  const date = (v: string | null) => formatDate(v, d.date_format);
+  return d.range ? `${date(d.range.from)} to ${date(d.range.to)}` : `As of ${date(d.as_of)}`;
+};
 
 function grid(d: ReportData): { header: string[]; body: (string | null)[][] } {
   const header = ['Code', 'Account', ...d.columns.map((c) => `${c} (${d.currency.code})`)];
@@ -33,7 +37,7 @@ export async function reportPdf(d: ReportData): Promise<Buffer> {
   const landscape = d.columns.length > 4;
   const { pdf: doc, done, regular, bold, text } = await startPdf({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: 36, info: { Title: d.report.name } });
   // the currency is named once in the heading; cells hold the number only
-  const money = (v: string) => formatAmount(v, { code: d.currency.code, precision: d.currency.precision, symbol: '', symbol_first: true, decimal_mark: '.', thousands_separator: ',' }).replace(d.currency.code, '');
+  const money = (v: string) => formatFigure(v, d.currency);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

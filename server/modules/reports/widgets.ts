@@ -3,6 +3,7 @@ import { addMonths, financialYearOf } from '../../../common/reports/periods.js';
 import type { FinanceWidgets } from '../../../common/reports/widgets.js';
 import { rows, type Tx } from '../../db/client.js';
 import { accountingSetting } from '../accounting-settings/service.js';
+import { defaultCurrencyFormat } from '../accounting/currency.js';
 import { outstandingDocuments } from './figures.js';
 
 /**
@@ -15,11 +16,7 @@ export async function financeWidgets(tx: Tx, tenantId: number, can: (p: string) 
   const money = can('reports.view');
   const invoices = can('invoices.view');
   if (!money && !invoices) return null;
-  const [base] = await rows<{ code: string; precision: number }>(
-    tx,
-    sql`select code, precision from currencies where tenant_id = ${tenantId} and is_default limit 1`,
-  );
-  const currency = base ?? { code: 'USD', precision: 2 };
+  const currency = await defaultCurrencyFormat(tx, tenantId);
   const out: FinanceWidgets = { currency, totals: null, cashFlow: null, overdue: null };
 
   if (money) {

@@ -18,6 +18,7 @@ export type ChartProps = {
   stacked?: boolean;
   legend?: boolean;
   format?: (value: number) => string;
+  axisFormat?: (value: number) => string;
   className?: string;
 };
 
@@ -26,8 +27,8 @@ export type ChartProps = {
  * following dark mode and right-to-left. Screen readers get the canvas as an image named by
  * `label` plus a visually hidden table of every value.
  */
-export function Chart({ type, labels, series, label, height = 260, stacked, legend, format, className }: ChartProps) {
-    const spec: ChartSpec = useMemo(() => ({ type, labels, series, stacked, legend, format }), [type, labels, series, stacked, legend, format]);
+export function Chart({ type, labels, series, label, height = 260, stacked, legend, format, axisFormat, className }: ChartProps) {
+    const spec: ChartSpec = useMemo(() => ({ type, labels, series, stacked, legend, format, axisFormat }), [type, labels, series, stacked, legend, format, axisFormat]);
   const table = chartTableRows(spec);
   return (
     <figure className={cx('relative w-full', className)}>

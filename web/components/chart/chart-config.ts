@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { chartTheme, seriesColor, withAlpha, type PaletteColor } from './palette';
 
@@ -22,7 +23,10 @@ export type ChartSpec = {
   /** Show the legend (by default only with several series, and for doughnuts). */
   legend?: boolean;
   /** Format a value for axes, tooltips and the data table. */
+  /** a value in the tooltip and the hidden table (counts by default) */
   format?: (value: number) => string;
+  /** a value on the axis: short ("KSh4.5M"); `format` when not given */
+  axisFormat?: (value: number) => string;
 };
 
 /** The page's state: dark mode, right-to-left, and whether the user asked for less motion. */
@@ -67,7 +71,8 @@ export function buildChartData(spec: ChartSpec, env: ChartEnv): ChartData<ChartK
 /** Chart.js options: the theme's text and grid colours, RTL legend/tooltip, mirrored x axis in RTL. */
 export function buildChartOptions(spec: ChartSpec, env: ChartEnv): ChartOptions<ChartKind> {
   const theme = chartTheme(env.dark);
-  const format = spec.format ?? ((v: number) => new Intl.NumberFormat().format(v));
+  const format = spec.format ?? formatCount;
+  const axis = spec.axisFormat ?? format;
   const showLegend = spec.legend ?? (spec.type === 'doughnut' || spec.series.length > 1);
   const common = {
     responsive: true,
@@ -117,7 +122,7 @@ export function buildChartOptions(spec: ChartSpec, env: ChartEnv): ChartOptions<
         beginAtZero: true,
         grid: { color: theme.grid },
         border: { display: false },
-        ticks: { color: theme.muted, precision: 0, callback: (v: number | string) => (typeof v === 'number' ? format(v) : v) },
+        ticks: { color: theme.muted, precision: 0, callback: (v: number | string) => (typeof v === 'number' ? axis(v) : v) },
       },
     },
   } as ChartOptions<ChartKind>;
@@ -125,7 +130,7 @@ export function buildChartOptions(spec: ChartSpec, env: ChartEnv): ChartOptions<
 
 /** The rows of the visually hidden table that says what the chart shows. */
 export function chartTableRows(spec: ChartSpec): { headers: string[]; rows: string[][] } {
-  const format = spec.format ?? ((v: number) => new Intl.NumberFormat().format(v));
+  const format = spec.format ?? formatCount;
   return {
     headers: ['', ...spec.series.map((s) => s.label)],
     rows: spec.labels.map((label, i) => [label, ...spec.series.map((s) => (s.data[i] === undefined ? '' : format(s.data[i])))]),

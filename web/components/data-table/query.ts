@@ -1,4 +1,5 @@
 import type { ListQuery, Paginator } from '@common/schemas/list-query';
+import { formatCompactCount, formatCount } from '@common/format';
 
 // What a DataTable sends and how it reads the answer: the list query of the HTTP contract
 // (page, per_page, search, sort_by/sort_order, filters) and Laravel's paginator object.
@@ -107,11 +108,8 @@ export function toPage<T>(answer: Paginator<T> | readonly T[] | { data: Paginato
  */
 export function pageSummary(page: Pick<PageSlice<unknown>, 'from' | 'to' | 'total' | 'total_estimated'>): string {
   if (!page.total || page.from == null || page.to == null) return 'No results';
-  const n = new Intl.NumberFormat();
-  const total = page.total_estimated
-    ? `about ${new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 2 }).format(page.total)}`
-    : n.format(page.total);
-  return `Showing ${n.format(page.from)} to ${n.format(page.to)} of ${total} ${page.total === 1 ? 'result' : 'results'}`;
+  const total = page.total_estimated ? `about ${formatCompactCount(page.total)}` : formatCount(page.total);
+  return `Showing ${formatCount(page.from)} to ${formatCount(page.to)} of ${total} ${page.total === 1 ? 'result' : 'results'}`;
 }
 
 /**

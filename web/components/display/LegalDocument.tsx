@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@common/format';
 
 export type LegalSection = { id: string; title: string; content: ReactNode };
 
@@ -13,7 +13,7 @@ export function LegalDocument({ title, updatedAt, intro, sections }: { title: st
       <header className="mb-6">
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Last updated <time dateTime={updatedAt}>{formatDate(`${updatedAt}T00:00:00Z`, 'UTC')}</time>
+          Last updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
         </p>
         {intro && <div className="mt-4 space-y-3 text-base leading-7">{intro}</div>}
       </header>

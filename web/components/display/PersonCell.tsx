@@ -27,10 +27,10 @@ export function PersonCell({ name, email, avatarUrl, href }: { name: string; ema
 
 /** "3 hours ago", with the full date in the company's time zone on hover; "Never" without one. */
 export function LastActivity({ at }: { at: string | null }) {
-  const { tenant } = useSharedProps();
+  const { tenant, formats } = useSharedProps();
   if (!at) return <span className="text-slate-500 dark:text-slate-400">Never</span>;
   return (
-    <time dateTime={at} title={formatDateTime(at, tenant?.timezone)}>
+    <time dateTime={at} title={formatDateTime(at, tenant?.timezone, formats?.date_format)}>
       {timeAgo(at)}
     </time>
   );

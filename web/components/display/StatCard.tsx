@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx';
+import { formatCount } from '@common/format';
 
 export type StatTone = 'primary' | 'success' | 'warning' | 'info' | 'danger';
 
@@ -11,7 +12,6 @@ const TONES: Record<StatTone, string> = {
   danger: 'bg-danger/10 text-danger',
 };
 
-const numberFormat = new Intl.NumberFormat();
 
 export type StatCardProps = {
   label: string;
@@ -34,7 +34,7 @@ export function StatCard({ label, value, icon, tone = 'primary', detail }: StatC
       <dl className="min-w-0">
         <dt className="truncate text-sm text-slate-500 dark:text-slate-400">{label}</dt>
         <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
-          {numberFormat.format(value)}
+          {formatCount(value)}
         </dd>
         {detail && <dd className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{detail}</dd>}
       </dl>

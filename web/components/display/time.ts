@@ -1,3 +1,5 @@
+import { formatDateTime as formatDateTimeIn } from '@common/format';
+
 // Relative times for lists ("5 minutes ago", "yesterday").
 
 const MINUTE = 60;
@@ -21,14 +23,7 @@ export function timeAgo(value: string | number | Date | null | undefined, now: n
   return format.format(Math.round(seconds / (365.25 * DAY)), 'year');
 }
 
-/** "12 Mar 2026, 14:05" (for a title or tooltip beside a relative time). */
-export function formatDateTime(value: string | null | undefined, timeZone?: string | null, locale?: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone || 'UTC' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
-  }
+/** "24 Nov 2026, 14:05" (for a title or tooltip beside a relative time): the one date format, common/format.ts. */
+export function formatDateTime(value: string | null | undefined, timeZone?: string | null, dateFormat?: string | null): string {
+  return formatDateTimeIn(value, dateFormat, timeZone);
 }

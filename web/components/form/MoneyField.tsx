@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
+import { useFormats } from '@/lib/format';
 import { Field } from './Field';
 import { currencyDigits, formatMinor, minorToDecimal, parseMoney } from './money';
 import { controlClasses, decimalInputProps } from './styles';
@@ -7,7 +8,6 @@ import { controlClasses, decimalInputProps } from './styles';
 export type MoneyFieldProps<T extends FormValues, K extends KeysOf<T, number | null | undefined>> = BoundFieldProps<T, K> & {
   /** ISO 4217 code: decides the decimals (USD 2, JPY 0, KWD 3) and the symbol shown. */
   currency: string;
-  locale?: string;
   allowNegative?: boolean;
   placeholder?: string;
 };
@@ -18,14 +18,15 @@ export type MoneyFieldProps<T extends FormValues, K extends KeysOf<T, number | n
  * Something that is not an amount is reported beside the field and leaves the value unchanged.
  */
 export function MoneyField<T extends FormValues, K extends KeysOf<T, number | null | undefined>>(props: MoneyFieldProps<T, K>) {
-  const { field, name, disabled, shell, rest: { currency, locale, allowNegative = false, placeholder } } = splitBound<T, K, MoneyFieldProps<T, K>>(props);
+  const { field, name, disabled, shell, rest: { currency, allowNegative = false, placeholder } } = splitBound<T, K, MoneyFieldProps<T, K>>(props);
   const minor = field.value as number | null | undefined;
   const digits = currencyDigits(currency);
   // While focused the box holds what is being typed; otherwise it shows the formatted value.
   const [draft, setDraft] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const justFocused = useRef(false);
-  const shown = draft ?? (minor == null ? '' : formatMinor(minor, currency, locale));
+  const formats = useFormats();
+  const shown = draft ?? (minor == null ? '' : formatMinor(minor, currency.toUpperCase() === formats.currency.code ? formats.currency : currency));
   const error = localError ?? field.error;
 
   function commit(text: string) {

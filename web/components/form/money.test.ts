@@ -23,11 +23,14 @@ describe('minor units → text', () => {
   });
 
   it('formats with the currency', () => {
-    expect(formatMinor(123456, 'USD', 'en-US')).toBe('$1,234.56');
-    expect(formatMinor(1500, 'JPY', 'en-US')).toBe('¥1,500');
-    expect(formatMinor(-250, 'EUR', 'en-US')).toBe('-€2.50');
+    expect(formatMinor(123456, 'USD')).toBe('$1,234.56');
+    expect(formatMinor(1500, 'JPY')).toBe('¥1,500');
+    expect(formatMinor(-250, 'EUR')).toBe('-2,50 €');
+    expect(formatMinor(450000, 'KES')).toBe('KSh4,500.00');
+    // the company's own settings for the currency win over the catalogue's
+    expect(formatMinor(450000, { code: 'KES', precision: 2, symbol: 'Ksh ', symbol_first: true, decimal_mark: '.', thousands_separator: ',' })).toBe('Ksh 4,500.00');
     // exact even beyond float precision
-    expect(formatMinor(9007199254740991, 'USD', 'en-US')).toBe('$90,071,992,547,409.91');
+    expect(formatMinor(9007199254740991, 'USD')).toBe('$90,071,992,547,409.91');
   });
 });
 

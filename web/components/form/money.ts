@@ -1,21 +1,12 @@
+import { catalogueCurrency } from '@common/currency-catalogue';
+import { currencyFormatOf, formatMoney, type CurrencyFormat } from '@common/format';
+
 // Money is held as integer minor units (cents), never floats: parsing and formatting work on the
 // digits as text and only ever build integers.
 
-const digitsCache = new Map<string, number>();
-
-/** How many decimals a currency uses (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
+/** How many decimals a currency uses (USD 2, JPY 0, KWD 3), from the ISO catalogue; 2 for an unknown code. */
 export function currencyDigits(currency: string): number {
-  const code = currency.toUpperCase();
-  const cached = digitsCache.get(code);
-  if (cached !== undefined) return cached;
-  let digits: number;
-  try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    digits = 2; // not an ISO 4217 code
-  }
-  digitsCache.set(code, digits);
-  return digits;
+  return catalogueCurrency(currency)?.precision ?? 2;
 }
 
 /** 123456 minor units → "1234.56" (plain, for editing). */
@@ -28,19 +19,11 @@ export function minorToDecimal(minor: number, digits: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** 123456 minor units of USD → "$1,234.56" in `locale`. */
-export function formatMinor(minor: number, currency: string, locale?: string): string {
-  const digits = currencyDigits(currency);
-  const decimal = minorToDecimal(minor, digits);
-  if (!decimal) return '';
-  try {
-    // Intl accepts a decimal string exactly (no float rounding) for amounts of any size.
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      decimal as Intl.StringNumericLiteral,
-    );
-  } catch {
-    return `${decimal} ${currency}`;
-  }
+/** 123456 minor units of USD → "$1,234.56": the one money format (common/format.ts) in `currency`'s settings, or its catalogue defaults for a bare code. */
+export function formatMinor(minor: number, currency: CurrencyFormat | string): string {
+  const format = typeof currency === 'string' ? currencyFormatOf(currency) : currency;
+  const decimal = minorToDecimal(minor, format.precision);
+  return decimal ? formatMoney(decimal, format) : '';
 }
 
 export type MoneyParse = { ok: true; minor: number | null } | { ok: false; error: string };

@@ -1,6 +1,6 @@
-import { formatAmount, type CurrencyFormat } from '@common/money';
+import { formatMoney, plainCurrency, type CurrencyFormat } from '@common/format';
+import { useFormats } from '@/lib/format';
 import { cx } from '../cx';
-import { fallbackFormat } from './currencies';
 
 const TONES = {
   plain: '',
@@ -10,7 +10,8 @@ const TONES = {
 } as const;
 
 /**
- * An amount in its currency's own format (symbol, marks, precision) via common/money.ts. `signed`
+ * An amount in its currency's own format (symbol, marks, precision) via common/format.ts; without
+ * `currency`, the company's default currency when `code` is it (or is not given), else the code after the figure. `signed`
  * colours negatives red; income/expense colour by the transaction type.
  */
 export function Money({
@@ -26,11 +27,12 @@ export function Money({
   tone?: keyof typeof TONES;
   className?: string;
 }) {
-  const format = currency ?? fallbackFormat(code ?? '');
+  const formats = useFormats();
+  const format = currency ?? (!code || code === formats.currency.code ? formats.currency : plainCurrency(code));
   const negative = typeof amount === 'string' && amount.trim().startsWith('-');
   return (
     <span className={cx('whitespace-nowrap tabular-nums', TONES[tone], tone === 'signed' && negative && TONES.expense, className)}>
-      {formatAmount(amount, format)}
+      {formatMoney(amount, format)}
     </span>
   );
 }

@@ -1,10 +1,11 @@
-import { add, convert, type CurrencyFormat } from '@common/money';
+import { add, convert } from '@common/money';
+import { plainCurrency, type CurrencyFormat } from '@common/format';
 
 /** A currency as the banking pages receive it (server/modules/banking/pages.ts). */
 export type CurrencyOption = CurrencyFormat & { name: string; rate: string; is_default: boolean; enabled: boolean };
 
 /** Used when a code is missing from the list (a currency deleted since): plain digits and the code. */
-export const fallbackFormat = (code: string): CurrencyFormat => ({ code, precision: 2, symbol: code, symbol_first: false, decimal_mark: '.', thousands_separator: ',' });
+export const fallbackFormat = (code: string): CurrencyFormat => plainCurrency(code);
 
 export function findCurrency(list: readonly CurrencyOption[], code: string | null | undefined): CurrencyOption | undefined {
   return list.find((c) => c.code === code);

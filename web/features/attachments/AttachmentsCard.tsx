@@ -8,8 +8,7 @@ import { Card } from '@/components/display/Card';
 import { formatBytes } from '@/components/upload/file-checks';
 import { FileUpload } from '@/components/upload/FileUpload';
 import { errorMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
-import { useSharedProps } from '@/lib/page';
+import { useFormats } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import {
   downloadUrl,
@@ -40,7 +39,7 @@ export function AttachmentsCard({ owner, canUpdate, className }: { owner: Attach
     (f) => remove({ ...owner, fileId: f.id }).unwrap().then(() => ({ message: DELETED })),
     (f) => <>The file {f.name} will be deleted.</>,
   );
-  const timeZone = useSharedProps().tenant?.timezone;
+  const formats = useFormats();
 
   async function send(chosen: File | null) {
     setFile(chosen);
@@ -94,7 +93,7 @@ export function AttachmentsCard({ owner, canUpdate, className }: { owner: Attach
                   {f.name}
                 </a>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {formatBytes(f.size)} · {formatDate(f.created_at, timeZone)}
+                  {formatBytes(f.size)} · {formats.date(f.created_at)}
                 </span>
               </span>
               <a

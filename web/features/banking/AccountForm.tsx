@@ -1,3 +1,4 @@
+import { isoToday } from '@common/format';
 import { Link, router } from '@inertiajs/react';
 import { toast } from 'react-toastify';
 import { bankAccountSchema } from '@common/schemas/banking';
@@ -24,7 +25,7 @@ type Values = {
   enabled: boolean;
 };
 
-const today = () => new Date().toLocaleDateString('en-CA');
+const today = () => isoToday();
 // the server answers amounts at the stored scale ("100.0000"); the form shows what a person typed
 const trimZeros = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 

@@ -1,5 +1,7 @@
+import { currencyFormatOf, formatCompactMoney, formatMoneyNumber, formatMonth } from '@common/format';
 import { Chart } from '@/components/chart/Chart';
 import { Card } from '@/components/display/Card';
+import { useFormats } from '@/lib/format';
 import { useGetTransactionsQuery } from '@/store/banking-api';
 
 const monthKey = (d: Date) => d.toISOString().slice(0, 7);
@@ -10,6 +12,8 @@ const monthKey = (d: Date) => d.toISOString().slice(0, 7);
  * draw the bars — totals shown as text stay exact decimals elsewhere.
  */
 export function MonthlyChart({ accountId, currencyCode }: { accountId: number; currencyCode: string }) {
+  const formats = useFormats();
+  const currency = currencyCode === formats.currency.code ? formats.currency : currencyFormatOf(currencyCode);
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const { data, isLoading, isError } = useGetTransactionsQuery({ bank_account_id: accountId, date_from: start.toISOString().slice(0, 10), per_page: 100, page: 1 });
@@ -32,13 +36,15 @@ export function MonthlyChart({ accountId, currencyCode }: { accountId: number; c
         <Chart
           type="bar"
           label={`Income and expense of the account by month, in ${currencyCode}`}
-          labels={months}
+          labels={months.map((m) => formatMonth(m, true).short)}
           series={[
             { label: 'Income', data: income, color: 'success' },
             { label: 'Expense', data: expense, color: 'danger' },
           ]}
           legend
           height={240}
+          format={(v) => formatMoneyNumber(v, currency)}
+          axisFormat={(v) => formatCompactMoney(v, currency)}
         />
       )}
     </Card>

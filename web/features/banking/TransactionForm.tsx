@@ -1,3 +1,4 @@
+import { isoToday } from '@common/format';
 import { Link, router } from '@inertiajs/react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -30,7 +31,7 @@ type Values = {
   description: string;
 };
 
-const today = () => new Date().toLocaleDateString('en-CA');
+const today = () => isoToday();
 export const trimZeros = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 
 /**

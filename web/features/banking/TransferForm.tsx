@@ -1,3 +1,4 @@
+import { isoToday } from '@common/format';
 import { Link, router } from '@inertiajs/react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -31,7 +32,7 @@ type Values = {
 // empty optional amounts are left to the server (it fills in rates and the converted amount)
 const blankless = (v: Values) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' || false)) as Partial<Values>;
 const schema = z.preprocess((v) => blankless(v as Values), transferSchema);
-const today = () => new Date().toLocaleDateString('en-CA');
+const today = () => isoToday();
 
 /**
  * A transfer between two accounts. Across currencies both rates show (each starting at its

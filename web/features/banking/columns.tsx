@@ -4,6 +4,7 @@ import { columnHelper } from '@/components/data-table/features';
 import { Badge } from '@/components/display/Badge';
 import { findCurrency, Money, type CurrencyOption } from '@/components/money';
 import type { TransactionRow, TransferRow } from '@/store/banking-api';
+import { DateText } from '@/components/display/DateText';
 
 /** The company's currencies, for cells that format amounts (from the page's props). */
 export const CurrenciesContext = createContext<CurrencyOption[]>([]);
@@ -21,7 +22,7 @@ export function TypeBadge({ type }: { type: 'income' | 'expense' }) {
 
 const tx = columnHelper<TransactionRow>();
 export const TRANSACTION_COLUMNS = tx.columns([
-  tx.accessor('paid_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' } }),
+  tx.accessor('paid_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateText value={getValue()} /> }),
   tx.accessor('number', {
     header: 'Number',
     enableSorting: true,
@@ -63,7 +64,7 @@ export const TRANSFER_COLUMNS = tf.columns([
     meta: { className: 'whitespace-nowrap' },
     cell: ({ row }) => (
       <Link href={`/banking/transfers/${row.original.id}`} className={linkClass}>
-        {row.original.transferred_at}
+        <DateText value={row.original.transferred_at} />
       </Link>
     ),
   }),

@@ -1,7 +1,7 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { FileText, Pencil, Trash } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatAmount } from '@common/money';
+import { plainCurrency } from '@common/format';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { StatusPill } from '@/components/display/Badge';
@@ -15,7 +15,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { BackLink } from '@/components/record/BackLink';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { errorMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { useFormats } from '@/lib/format';
 import { useCan } from '@/lib/page';
 import {
   useDeleteContactMutation,
@@ -27,13 +27,19 @@ import {
 } from '@/store/contacts-api';
 import { CONTACT_COPY } from './copy';
 
-/** An amount in a currency we know only by its code (a transaction's own currency). */
-const inCurrency = (amount: string, code: string) =>
-  formatAmount(amount, { code, precision: currencyDigits(code), symbol: '', symbol_first: false, decimal_mark: '.', thousands_separator: ',' });
+/** An amount in the transaction's own currency: the default currency's format, or the code after the figure for another. */
+function InCurrency({ amount, code }: { amount: string; code: string }) {
+  const f = useFormats();
+  return <span dir="ltr">{f.money(amount, code === f.currency.code ? undefined : plainCurrency(code, currencyDigits(code)))}</span>;
+}
+
+function DateCell({ value }: { value: string | null | undefined }) {
+  return <>{useFormats().date(value)}</>;
+}
 
 const col = columnHelper<ContactTransactionRow>();
 const TRANSACTION_COLUMNS = col.columns([
-  col.accessor('paid_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => formatDate(getValue(), 'UTC') }),
+  col.accessor('paid_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateCell value={getValue()} /> }),
   col.accessor('number', {
     header: 'Number',
     meta: { className: 'tabular-nums whitespace-nowrap' },
@@ -50,7 +56,7 @@ const TRANSACTION_COLUMNS = col.columns([
     header: 'Amount',
     enableSorting: true,
     meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' },
-    cell: ({ row }) => <span dir="ltr">{inCurrency(row.original.amount, row.original.currency_code)}</span>,
+    cell: ({ row }) => <InCurrency amount={row.original.amount} code={row.original.currency_code} />,
   }),
 ]);
 
@@ -67,6 +73,7 @@ function Figure({ label, children, note }: { label: string; children: ReactNode;
 /** Paid so far, the open balance and the first and last payment, in the default currency. */
 function Summary({ contact }: { contact: ContactRow }) {
   const { data, isLoading, error } = useGetContactSummaryQuery(contact.id);
+  const f = useFormats();
   if (error) return <p role="alert" className="mb-6 rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">{errorMessage(error, 'Failed to load the figures')}</p>;
   if (isLoading || !data) {
     return (
@@ -79,13 +86,13 @@ function Summary({ contact }: { contact: ContactRow }) {
   return (
     <dl className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Figure label={customer ? 'Paid by this customer' : 'Paid to this vendor'} note={`${data.transactions_count} ${data.transactions_count === 1 ? 'payment' : 'payments'}, in ${data.currency.code}`}>
-        <span dir="ltr">{formatAmount(data.total_paid, data.currency)}</span>
+        <span dir="ltr">{f.money(data.total_paid, data.currency)}</span>
       </Figure>
       <Figure label={customer ? 'Receivable' : 'Payable'} note={customer ? 'Still owed by the customer' : 'Still owed to the vendor'}>
-        <span dir="ltr">{formatAmount(data.balance, data.currency)}</span>
+        <span dir="ltr">{f.money(data.balance, data.currency)}</span>
       </Figure>
-      <Figure label="First payment">{data.first_paid_at ? formatDate(data.first_paid_at, 'UTC') : '—'}</Figure>
-      <Figure label="Last payment">{data.last_paid_at ? formatDate(data.last_paid_at, 'UTC') : '—'}</Figure>
+      <Figure label="First payment">{data.first_paid_at ? f.date(data.first_paid_at) : '—'}</Figure>
+      <Figure label="Last payment">{data.last_paid_at ? f.date(data.last_paid_at) : '—'}</Figure>
     </dl>
   );
 }
@@ -101,6 +108,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 function Details({ contact }: { contact: ContactRow }) {
   const place = [contact.address, contact.city, contact.country].filter(Boolean).join(', ');
+  const f = useFormats();
   return (
     <Card title="Details">
       <dl className="-my-3 divide-y divide-slate-100 dark:divide-slate-700">
@@ -117,7 +125,7 @@ function Details({ contact }: { contact: ContactRow }) {
         </Detail>
         <Detail label="Address">{place}</Detail>
         <Detail label="Reference">{contact.reference}</Detail>
-        <Detail label="Added">{formatDate(contact.created_at)}</Detail>
+        <Detail label="Added">{f.date(contact.created_at)}</Detail>
       </dl>
     </Card>
   );

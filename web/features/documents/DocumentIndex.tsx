@@ -16,6 +16,7 @@ import { DELETED } from '@/lib/toasts';
 import { documentStatusLabel } from './DocumentStatusBadge';
 import { DocumentStatus } from './parts';
 import { KINDS, type IndexProps, type Kind, type Stat } from './kinds';
+import { DateText } from '@/components/display/DateText';
 
 const STAT_WORDS: Record<string, { label: string; icon: typeof Clock; tone: string }> = {
   overdue: { label: 'Overdue', icon: CircleAlert, tone: 'bg-danger/10 text-danger' },
@@ -62,12 +63,12 @@ function columnsOf(kind: Kind, currencies: CurrencyOption[]) {
       ),
     }),
     col.accessor('contact_name', { header: kind.contactLabel, enableSorting: true }),
-    col.accessor('issued_at', { header: 'Issued', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' } }),
+    col.accessor('issued_at', { header: 'Issued', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateText value={getValue()} /> }),
     col.accessor('due_at', {
       header: kind.type === 'estimate' ? 'Valid until' : 'Due',
       enableSorting: true,
       meta: { className: 'whitespace-nowrap' },
-      cell: ({ getValue }) => getValue() ?? <span className="text-slate-400">—</span>,
+      cell: ({ getValue }) => <DateText value={getValue()} fallback={<span className="text-slate-400">—</span>} />,
     }),
     col.accessor('status', { header: 'Status', enableSorting: true, cell: ({ row }) => <DocumentStatus status={row.original.status} overdue={row.original.overdue} /> }),
     col.accessor('total', {

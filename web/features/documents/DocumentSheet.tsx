@@ -1,6 +1,8 @@
-import { add, negate, type CurrencyFormat } from '@common/money';
+import { lineAmount, plainNumber, sheetColumns } from '@common/documents/sheet';
+import { isZero, negate, type CurrencyFormat } from '@common/money';
 import { Money } from '@/components/money';
 import type { Company } from './kinds';
+import { DateText } from '@/components/display/DateText';
 
 /** What the printed sheet needs of a document (an authenticated read or the public estimate). */
 export type SheetDocument = {
@@ -25,7 +27,7 @@ export type SheetLine = { id: number; name: string; description: string | null; 
 export type SheetTax = { name: string; rate: string; type: string; amount: string; included?: boolean };
 export type SheetColumns = { item: string; quantity: string; price: string };
 
-const trim = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
+const trim = plainNumber;
 
 /**
  * The document as it prints: the company and its logo, the contact snapshot kept on the
@@ -42,6 +44,7 @@ export function DocumentSheet({
   dueLabel,
   columns = { item: 'Items', quantity: 'Quantity', price: 'Price' },
   amountDue,
+  paid,
 }: {
   doc: SheetDocument;
   lines: readonly SheetLine[];
@@ -53,9 +56,13 @@ export function DocumentSheet({
   dueLabel: string;
   columns?: SheetColumns;
   amountDue?: string | null;
+  /** what is paid so far: a "Paid" row above the amount due, as the PDF prints it */
+  paid?: string | null;
 }) {
   const money = (amount: string) => <Money amount={amount} currency={currency} code={doc.currency_code} />;
-  const hasDiscount = Number(doc.discount_total) !== 0;
+  const hasDiscount = !isZero(doc.discount_total);
+  // the same columns and figures as the PDF (common/documents/sheet.ts)
+  const cols = sheetColumns(lines, columns);
   return (
     <article className="rounded-md bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-900/5 sm:p-8 dark:bg-dark dark:text-slate-300 dark:ring-white/10" aria-label={`${label} ${doc.document_number}`}>
       <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-100 pb-6 dark:border-slate-700">
@@ -79,11 +86,15 @@ export function DocumentSheet({
               </>
             )}
             <dt className="text-slate-500 dark:text-slate-400">Issued</dt>
-            <dd>{doc.issued_at}</dd>
+            <dd>
+              <DateText value={doc.issued_at} />
+            </dd>
             {doc.due_at && (
               <>
                 <dt className="text-slate-500 dark:text-slate-400">{dueLabel}</dt>
-                <dd>{doc.due_at}</dd>
+                <dd>
+                  <DateText value={doc.due_at} />
+                </dd>
               </>
             )}
           </dl>
@@ -104,10 +115,11 @@ export function DocumentSheet({
           <caption className="sr-only">Lines</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-600 dark:text-slate-400">
-              <th scope="col" className="py-2 pe-3 text-start font-medium">{columns.item}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{columns.quantity}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{columns.price}</th>
-              <th scope="col" className="py-2 ps-3 text-end font-medium">Amount</th>
+              {cols.map((c, i) => (
+                <th key={c.key} scope="col" className={`py-2 font-medium ${c.align === 'start' ? 'text-start' : 'text-end'} ${i === 0 ? 'pe-3' : i === cols.length - 1 ? 'ps-3' : 'px-3'}`}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -119,8 +131,9 @@ export function DocumentSheet({
                 </td>
                 <td className="px-3 py-3 text-end tabular-nums">{trim(l.quantity)}</td>
                 <td className="px-3 py-3 text-end">{money(l.price)}</td>
-                {/* before tax: the taxes are listed under the lines */}
-                <td className="py-3 ps-3 text-end">{money(add(l.sub_total, negate(l.discount)))}</td>
+                {cols.some((c) => c.key === 'discount') && <td className="px-3 py-3 text-end">{isZero(l.discount) ? '' : money(negate(l.discount))}</td>}
+                {/* quantity × price: the amounts add up to the Sub-total; discounts and taxes are taken under it */}
+                <td className="py-3 ps-3 text-end">{money(lineAmount(l))}</td>
               </tr>
             ))}
           </tbody>
@@ -128,12 +141,12 @@ export function DocumentSheet({
       </div>
 
       <dl className="ms-auto mt-6 grid max-w-xs grid-cols-[1fr_auto] gap-y-2 [&>dd]:ps-6" aria-label="Totals">
-        <dt>Subtotal</dt>
+        <dt>Sub-total</dt>
         <dd className="text-end">{money(doc.sub_total)}</dd>
         {hasDiscount && (
           <>
             <dt>Discount</dt>
-            <dd className="text-end">{money(`-${doc.discount_total.replace(/^-/, '')}`)}</dd>
+            <dd className="text-end">{money(negate(doc.discount_total))}</dd>
           </>
         )}
         {taxes.map((t) => (
@@ -143,6 +156,12 @@ export function DocumentSheet({
         <dd className="border-t border-slate-200 pt-2 text-end font-semibold text-slate-900 dark:border-slate-600 dark:text-white" data-testid="sheet-total">
           {money(doc.total)}
         </dd>
+        {paid != null && !isZero(paid) && (
+          <>
+            <dt>Paid</dt>
+            <dd className="text-end">{money(negate(paid))}</dd>
+          </>
+        )}
         {amountDue != null && (
           <>
             <dt className="font-medium">Amount due</dt>

@@ -28,6 +28,7 @@ import { KINDS, STATUS_ACTIONS, type Kind, type ShowProps } from './kinds';
 import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { DocumentStatus, PaymentDialog, SendDialog, Timeline } from './parts';
 import { RecurringPanel } from './RecurringPanel';
+import { DateText } from '@/components/display/DateText';
 
 /** Invoices/Show, Estimates/Show and Bills/Show. */
 export function DocumentShow(props: ShowProps) {
@@ -159,6 +160,7 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
           dueLabel={kind.dueLabel}
           columns={props.settings ? { item: props.settings.item_name, quantity: props.settings.quantity_name, price: props.settings.price_name } : undefined}
           amountDue={kind.type === 'estimate' ? null : doc.amount_due}
+          paid={kind.type === 'estimate' ? null : doc.amount_paid}
         />
       </div>
 
@@ -270,7 +272,7 @@ function Payments({ doc, kind, canUpdate, props }: { doc: FullDocument; kind: Ki
                   <Money amount={p.amount} currency={findCurrency(props.currencies, p.currency_code)} code={p.currency_code} />
                 </Link>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  {p.paid_at} · {p.account_name}
+                  <DateText value={p.paid_at} /> · {p.account_name}
                   {p.reference ? ` · ${p.reference}` : ''}
                 </p>
               </div>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { cx } from '@/components/cx';
 import { DocumentSheet, type SheetColumns, type SheetDocument, type SheetLine, type SheetTax } from './DocumentSheet';
 import type { Company } from './kinds';
+import { DateText } from '@/components/display/DateText';
 
 export type EstimatePublicProps = {
   token: string;
@@ -63,7 +64,14 @@ export function EstimatePublic({ token, company, estimate, lines, taxes, currenc
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Estimate {estimate.document_number}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             For {estimate.contact_name}
-            {estimate.due_at ? `, valid until ${estimate.due_at}` : ''}.
+            {estimate.due_at ? (
+              <>
+                , valid until <DateText value={estimate.due_at} />
+              </>
+            ) : (
+              ''
+            )}
+            .
           </p>
         </div>
         {canDecide && (

@@ -1,3 +1,4 @@
+import { isoToday } from '@common/format';
 import type { DocumentType } from '@common/documents/status';
 import { DOCUMENT_STATUSES } from '@common/documents/status';
 import type { CurrencyOption } from '@/components/money';
@@ -120,7 +121,7 @@ export const STATUS_ACTIONS: Record<string, string> = {
   draft: 'Back to draft',
 };
 
-export const todayIso = () => new Date().toLocaleDateString('en-CA');
+export const todayIso = () => isoToday();
 
 /** YYYY-MM-DD plus `days` (calendar days, no time zone shifts). */
 export function addDays(iso: string, days: number): string {

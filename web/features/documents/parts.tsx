@@ -16,6 +16,7 @@ import { DocumentStatusBadge } from './DocumentStatusBadge';
 import type { AccountOption, MethodOption } from './kinds';
 import { todayIso } from './kinds';
 import { SENT, SHORT_TOAST } from '@/lib/toasts';
+import { useFormats } from '@/lib/format';
 
 
 export const trimZeros = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
@@ -163,11 +164,10 @@ export function SendDialog({ doc, open, onClose, noun }: { doc: FullDocument; op
 
 // ------------------------------------------------------------------ timeline
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The document's history (status changes, sends, views, payments) and comments, with a box to add one. */
 export function Timeline({ id, canComment }: { id: number; canComment: boolean }) {
   const query = useGetCommentsQuery(id);
+  const formats = useFormats();
   const [add] = useAddCommentMutation();
   const form = useZodForm<{ description: string }>(documentCommentSchema, { description: '' });
   async function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -204,7 +204,7 @@ export function Timeline({ id, canComment }: { id: number; canComment: boolean }
               <p className={h.type === 'comment' ? 'text-sm whitespace-pre-line text-slate-900 dark:text-white' : 'text-sm text-slate-700 dark:text-slate-300'}>{h.description}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 {h.user_name ? `${h.user_name} · ` : ''}
-                <time dateTime={h.created_at}>{WHEN.format(new Date(h.created_at))}</time>
+                <time dateTime={h.created_at}>{formats.dateTime(h.created_at)}</time>
               </p>
             </li>
           ))}

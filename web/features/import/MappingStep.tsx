@@ -6,6 +6,7 @@ import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
 import { selectClasses } from '@/components/form/styles';
+import { formatCount } from '@common/format';
 
 type Props = {
   upload: ImportUploadAnswer;
@@ -37,7 +38,7 @@ export function MappingStep({ upload, columns, mapping, onChange, errors, busy, 
     <Card title="Match the columns">
       <form onSubmit={submit} noValidate>
         <p className="mb-5 text-sm text-slate-600 dark:text-slate-400">
-          <strong className="font-medium text-slate-900 dark:text-white">{upload.filename}</strong> has {upload.total.toLocaleString()}{' '}
+          <strong className="font-medium text-slate-900 dark:text-white">{upload.filename}</strong> has {formatCount(upload.total)}{' '}
           {upload.total === 1 ? 'row' : 'rows'} and {upload.headers.length} columns. Choose which column fills each field; columns left out are not imported.
         </p>
         <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">

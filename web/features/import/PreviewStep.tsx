@@ -4,6 +4,8 @@ import type { ImportColumnInfo, ImportPreviewAnswer, ImportPreviewRow } from '@c
 import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
+import { formatCount } from '@common/format';
+import { commitLabel } from './commit-label';
 
 type Props = {
   base: string;
@@ -49,7 +51,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
             <div>
               <p className="font-medium">
-                {preview.invalid.toLocaleString()} {preview.invalid === 1 ? 'row has' : 'rows have'} errors, so nothing can be imported yet.
+                {formatCount(preview.invalid)} {preview.invalid === 1 ? 'row has' : 'rows have'} errors, so nothing can be imported yet.
               </p>
               <p className="mt-1">Download the error report, fix those rows in your file, and upload it again. Imports are all or nothing.</p>
             </div>
@@ -57,7 +59,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
         ) : (
           <p className="mt-5 flex items-center gap-2 text-sm text-emerald-800 dark:text-success">
             <CheckCircle2 aria-hidden="true" className="size-5" />
-            Every row is valid: {preview.valid.toLocaleString()} {label} will be imported.
+            Every row is valid: {formatCount(preview.valid)} {label} will be imported.
           </p>
         )}
         <div className="mt-6 flex flex-wrap gap-2">
@@ -74,7 +76,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             </a>
           )}
           <Button className="ms-auto" onClick={onCommit} disabled={busy || preview.invalid > 0 || preview.valid === 0} busy={busy}>
-            Import {preview.valid.toLocaleString()} {label}
+            {commitLabel(preview, label)}
           </Button>
         </div>
       </Card>
@@ -133,7 +135,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
       </Card>
 
       {preview.errors.length > 0 && (
-        <Card title={`Errors (${preview.errors_total.toLocaleString()})`}>
+        <Card title={`Errors (${formatCount(preview.errors_total)})`}>
           <ul className="flex flex-col gap-1.5 text-sm">
             {preview.errors.slice(0, LISTED).map((e, i) => (
               <li key={i} className="text-slate-700 dark:text-slate-300">
@@ -142,7 +144,7 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             ))}
           </ul>
           {preview.errors_total > LISTED && (
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">…and {(preview.errors_total - LISTED).toLocaleString()} more: the error report lists them all.</p>
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">…and {formatCount((preview.errors_total - LISTED))} more: the error report lists them all.</p>
           )}
         </Card>
       )}
@@ -155,7 +157,7 @@ function Figure({ term, value, tone }: { term: string; value: number; tone?: 'su
     <div className="rounded-md bg-slate-50 p-4 dark:bg-white/5">
       <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{term}</dt>
       <dd className={cx('mt-1 text-2xl font-semibold tabular-nums', tone === 'success' ? 'text-emerald-700 dark:text-success' : tone === 'danger' ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white')}>
-        {value.toLocaleString()}
+        {formatCount(value)}
       </dd>
     </div>
   );

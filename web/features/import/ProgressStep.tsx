@@ -7,6 +7,7 @@ import { ProgressBar } from '@/components/upload/ProgressBar';
 import { errorMessage } from '@/lib/errors';
 import { importApi, useGetImportStatusQuery } from '@/store/import-api';
 import type { ImportStatusAnswer } from '@common/schemas/import';
+import { formatCount } from '@common/format';
 
 type Props = {
   base: string;
@@ -75,7 +76,7 @@ export function ProgressStep({ base, id, label, listUrl, onFinished, onRestart }
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         {!data || data.state === 'queued'
           ? 'Waiting for the import to start…'
-          : `${data.processed.toLocaleString()} of ${data.total.toLocaleString()} rows imported…`}
+          : `${formatCount(data.processed)} of ${formatCount(data.total)} rows imported…`}
       </p>
       <ProgressBar value={percent} label={`Importing ${label}`} />
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">You may leave this page: the import carries on. Nothing is saved unless every row is.</p>

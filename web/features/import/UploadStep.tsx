@@ -6,6 +6,7 @@ import { Button } from '@/components/form/Button';
 import { FileUpload } from '@/components/upload/FileUpload';
 import { errorMessage } from '@/lib/errors';
 import { uploadImport } from '@/store/import-api';
+import { formatCount } from '@common/format';
 
 type Props = {
   base: string;
@@ -51,7 +52,7 @@ export function UploadStep({ base, label, onUploaded }: Props) {
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          A CSV or Excel (XLSX) file with one row per {label.replace(/s$/, '')} and a header row. Up to {IMPORT_LIMITS.maxRows.toLocaleString()} rows. Nothing is
+          A CSV or Excel (XLSX) file with one row per {label.replace(/s$/, '')} and a header row. Up to {formatCount(IMPORT_LIMITS.maxRows)} rows. Nothing is
           imported until you have checked the preview.
         </p>
         <FileUpload

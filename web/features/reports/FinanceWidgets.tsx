@@ -6,8 +6,9 @@ import { Chart } from '@/components/chart/Chart';
 import { Card } from '@/components/display/Card';
 import { EmptyState } from '@/components/display/EmptyState';
 import { cx } from '@/components/cx';
-import { formatMonth } from '@/lib/format';
-import { chartNumber, formatFigure } from './format';
+import { formatCompactMoney, formatCount, formatMoney, formatMoneyNumber, formatMonth } from '@common/format';
+import { useFormats } from '@/lib/format';
+import { chartNumber } from './format';
 
 const TONES = {
   success: 'bg-success/15 text-emerald-600 dark:text-success',
@@ -34,8 +35,10 @@ function FigureCard({ label, value, icon, tone, detail, testId }: { label: strin
 
 /** The Dashboard's money widgets: what is owed either way, this year's profit, overdue invoices and six months of cash flow. */
 export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
-  const { code, precision } = data.currency;
-  const money = (v: string) => `${formatFigure(v, precision)} ${code}`;
+  const currency = data.currency;
+  const formats = useFormats();
+  const { code } = currency;
+  const money = (v: string) => formatMoney(v, currency);
   const flow = useMemo(() => {
     if (!data.cashFlow) return null;
     return {
@@ -47,7 +50,8 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
       any: data.cashFlow.some((m) => chartNumber(m.in) !== 0 || chartNumber(m.out) !== 0),
     };
   }, [data.cashFlow]);
-  const format = useMemo(() => (v: number) => formatFigure(v.toFixed(precision), precision), [precision]);
+  const format = useMemo(() => (v: number) => formatMoneyNumber(v, currency), [currency]);
+  const axisFormat = useMemo(() => (v: number) => formatCompactMoney(v, currency), [currency]);
   return (
     <section aria-label="Money" className="mt-6 flex flex-col gap-6">
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
@@ -55,14 +59,14 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
           <>
             <FigureCard testId="widget-receivables" label="Receivables" value={money(data.totals.receivables)} icon={<ArrowDownLeft className="size-5" />} tone="info" detail="Owed to you" />
             <FigureCard testId="widget-payables" label="Payables" value={money(data.totals.payables)} icon={<ArrowUpRight className="size-5" />} tone="warning" detail="You owe" />
-            <FigureCard testId="widget-profit" label="Profit this year" value={money(data.totals.profit)} icon={<TrendingUp className="size-5" />} tone="success" detail={`Since ${data.totals.profitFrom}`} />
+            <FigureCard testId="widget-profit" label="Profit this year" value={money(data.totals.profit)} icon={<TrendingUp className="size-5" />} tone="success" detail={`Since ${formats.date(data.totals.profitFrom)}`} />
           </>
         )}
         {data.overdue && (
           <FigureCard
             testId="widget-overdue"
             label="Overdue invoices"
-            value={String(data.overdue.count)}
+            value={formatCount(data.overdue.count)}
             icon={<AlertTriangle className="size-5" />}
             tone="danger"
             detail={data.overdue.count ? `${money(data.overdue.amount)} past due` : 'Nothing past due'}
@@ -72,7 +76,7 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
       {flow && (
         <Card title="Cash flow" actions={<TextLink href="/reports" className="text-sm">Reports</TextLink>}>
           {flow.any ? (
-            <Chart type="bar" labels={flow.labels} series={flow.series} label={`Money in and out of the bank accounts per month, in ${code}`} height={240} legend format={format} />
+            <Chart type="bar" labels={flow.labels} series={flow.series} label={`Money in and out of the bank accounts per month, in ${code}`} height={240} legend format={format} axisFormat={axisFormat} />
           ) : (
             <EmptyState title="No money moved yet" description="Money into and out of your accounts over the last six months will show here." />
           )}

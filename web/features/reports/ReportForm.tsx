@@ -10,6 +10,7 @@ import { DateField, TextareaField, TextField } from '@/components/form/TextField
 import { useZodForm } from '@/components/form/useZodForm';
 import { errorMessage } from '@/lib/errors';
 import { useCreateReportMutation, useUpdateReportMutation, type ReportRow } from './api';
+import { formatDayMonth } from '@common/format';
 
 export type ReportFormProps = { financialYearStart: string; today: string; currency: string };
 
@@ -33,7 +34,7 @@ function flatErrors(err: unknown): unknown {
 
 const monthName = (fy: string) => {
   const [d, m] = fy.split('-').map(Number);
-  return new Date(Date.UTC(2000, m - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return formatDayMonth(d, m);
 };
 
 /** Name, type, description and the settings of a report definition (Reports/Create and Edit). */

@@ -1,6 +1,6 @@
 import type { ReportData } from '@common/reports/types';
 import { cx } from '@/components/cx';
-import { formatFigure } from './format';
+import { formatFigure } from '@common/format';
 
 const ROW_STYLE = {
   section: 'bg-slate-50 font-semibold text-slate-900 dark:bg-slate-800/60 dark:text-white',
@@ -11,7 +11,6 @@ const ROW_STYLE = {
 
 /** The report's table: one column per period (or bucket), totals in bold, amounts right-aligned in the default currency. */
 export function ReportTable({ data }: { data: ReportData }) {
-  const p = data.currency.precision;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="report-table">
@@ -40,7 +39,7 @@ export function ReportTable({ data }: { data: ReportData }) {
               {r.kind !== 'section' &&
                 r.values.map((v, j) => (
                   <td key={j} className={cx('px-4 py-2.5 text-end whitespace-nowrap tabular-nums', v.startsWith('-') && 'text-danger-strong dark:text-red-300')}>
-                    {formatFigure(v, p)}
+                    {formatFigure(v, data.currency)}
                   </td>
                 ))}
             </tr>

@@ -4,9 +4,9 @@ import { Badge, type Tone } from '@/components/display/Badge';
 import { Skeleton } from '@/components/display/Skeleton';
 import { StatCard } from '@/components/display/StatCard';
 import { minutesLabel, signedPercent, TREND_LABELS } from './labels';
+import { formatCount } from '@common/format';
 
 const LEVEL_TONES: Record<EngagementLevel, Tone> = { High: 'success', Medium: 'warning', Low: 'danger', None: 'secondary' };
-const n = new Intl.NumberFormat();
 
 /** Placeholders of the stat cards while the metrics load. */
 export function MetricCardsSkeleton({ count = 8 }: { count?: number }) {
@@ -35,7 +35,7 @@ export function MetricCards({ metrics }: { metrics: UserLogMetrics }) {
         label="Activity (30 days)"
         value={metrics.total}
         icon={<Activity className="size-5" />}
-        detail={`${n.format(metrics.page_visits)} page visits · ${n.format(metrics.user_actions)} actions`}
+        detail={`${formatCount(metrics.page_visits)} page visits · ${formatCount(metrics.user_actions)} actions`}
       />
       <StatCard label="Last 24 hours" value={metrics.last_24_hours} icon={<Clock className="size-5" />} tone="info" />
       <StatCard
@@ -43,7 +43,7 @@ export function MetricCards({ metrics }: { metrics: UserLogMetrics }) {
         value={metrics.last_7_days}
         icon={<CalendarDays className="size-5" />}
         tone="info"
-        detail={`${n.format(metrics.daily_average)} a day on average`}
+        detail={`${formatCount(metrics.daily_average)} a day on average`}
       />
       <StatCard label="Last 30 days" value={metrics.last_30_days} icon={<History className="size-5" />} tone="info" />
       <StatCard
@@ -69,7 +69,7 @@ export function MetricCards({ metrics }: { metrics: UserLogMetrics }) {
         value={metrics.pages.unique}
         icon={<Activity className="size-5" />}
         tone="primary"
-        detail={`${n.format(metrics.actions.unique)} different actions`}
+        detail={`${formatCount(metrics.actions.unique)} different actions`}
       />
       <div className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
         <span

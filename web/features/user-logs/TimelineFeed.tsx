@@ -5,6 +5,7 @@ import { Badge } from '@/components/display/Badge';
 import { EmptyState } from '@/components/display/EmptyState';
 import { Skeleton } from '@/components/display/Skeleton';
 import { formatDateTime, timeAgo } from '@/components/display/time';
+import { useSharedProps } from '@/lib/page';
 import { Button } from '@/components/form/Button';
 import { entryTitle } from './labels';
 
@@ -20,6 +21,7 @@ type FeedProps = {
 };
 
 function Entry({ entry, timeZone }: { entry: TimelineEntry; timeZone?: string | null }) {
+  const dateFormat = useSharedProps().formats?.date_format;
   const action = entry.type === 'activity';
   const Icon = action ? MousePointerClick : Eye;
   return (
@@ -42,8 +44,8 @@ function Entry({ entry, timeZone }: { entry: TimelineEntry; timeZone?: string | 
           {entry.resource_type && <Badge tone="secondary">{entry.resource_type}</Badge>}
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={entry.timestamp} title={formatDateTime(entry.timestamp, timeZone)}>
-            {formatDateTime(entry.timestamp, timeZone)} · {timeAgo(entry.timestamp)}
+          <time dateTime={entry.timestamp} title={formatDateTime(entry.timestamp, timeZone, dateFormat)}>
+            {formatDateTime(entry.timestamp, timeZone, dateFormat)} · {timeAgo(entry.timestamp)}
           </time>
           <span dir="ltr" className="min-w-0 truncate font-mono">
             {entry.method} {entry.url}

@@ -10,9 +10,9 @@ import { useAppDispatch, useAppSelector } from '@/store';
 import { fetchTimeline, setTimelineFilters, setTimelinePage, setTimelinePerPage } from '@/store/user-logs-slice';
 import { TIMELINE_TABS, tabCount } from './labels';
 import { TimelineFeed } from './TimelineFeed';
+import { formatCount } from '@common/format';
 
 const PER_PAGE_CHOICES = [10, 20, 50, 100] as const;
-const n = new Intl.NumberFormat();
 
 /** Search (debounced; Enter applies at once) and the date range of the timeline. */
 function TimelineFilterBar() {
@@ -81,7 +81,7 @@ function TabLabel({ label, count }: { label: string; count: number | null }) {
     <span className="inline-flex items-center gap-2">
       {label}
       {count !== null && (
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums dark:bg-slate-700 dark:text-slate-200">{n.format(count)}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums dark:bg-slate-700 dark:text-slate-200">{formatCount(count)}</span>
       )}
     </span>
   );

@@ -2,8 +2,8 @@ import { Award, Clock, Info, Sparkles, TrendingUp, type LucideIcon } from 'lucid
 import type { Insight, Ranked, UserLogMetrics } from '@common/analytics/user-logs';
 import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
+import { formatCount } from '@common/format';
 
-const n = new Intl.NumberFormat();
 const INSIGHT_ICONS: Record<string, LucideIcon> = { 'trending-up': TrendingUp, clock: Clock, award: Award };
 
 /** A ranked list with a bar per item, relative to the first. */
@@ -18,7 +18,7 @@ function Ranking({ items, empty, label }: { items: readonly Ranked[]; empty: str
             <span className="min-w-0 truncate font-mono text-xs text-slate-700 dark:text-slate-300" title={item.name}>
               {item.name}
             </span>
-            <span className="shrink-0 font-medium text-slate-900 tabular-nums dark:text-white">{n.format(item.count)}</span>
+            <span className="shrink-0 font-medium text-slate-900 tabular-nums dark:text-white">{formatCount(item.count)}</span>
           </div>
           <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100 dark:bg-slate-700">
             <div className="h-1.5 rounded-full bg-primary" style={{ width: `${Math.max(4, (item.count / max) * 100)}%` }} />
@@ -48,10 +48,10 @@ function InsightItem({ insight }: { insight: Insight }) {
 export function TopLists({ metrics }: { metrics: UserLogMetrics }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <Card title={`Top pages (${n.format(metrics.pages.unique)} different)`}>
+      <Card title={`Top pages (${formatCount(metrics.pages.unique)} different)`}>
         <Ranking items={metrics.pages.top} label="Most visited pages" empty="No page visits in the last 30 days." />
       </Card>
-      <Card title={`Top actions (${n.format(metrics.actions.unique)} different)`}>
+      <Card title={`Top actions (${formatCount(metrics.actions.unique)} different)`}>
         <Ranking items={metrics.actions.top} label="Most frequent actions" empty="No actions in the last 30 days." />
         {metrics.actions.top_resources.length > 0 && (
           <>

@@ -1,5 +1,6 @@
 import type { TrendDirection } from '@common/analytics/user-logs';
 import type { TimelineEntry, TimelineType } from '@common/schemas/users';
+import { formatDecimal, formatWeekday } from '@common/format';
 
 // Words and labels of the user-logs pages, kept apart from the components so they can be tested.
 
@@ -31,7 +32,7 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 export function dayLabel(day: string, locale?: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+  return formatWeekday(day, locale);
 }
 
 const words = (v: string) => v.replace(/[_.-]+/g, ' ').trim();
@@ -51,14 +52,14 @@ export const TREND_LABELS: Record<TrendDirection, string> = { increasing: 'Incre
 
 /** "+12.5%", "−4%", "0%". */
 export function signedPercent(change: number): string {
-  const n = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(Math.abs(change));
+  const n = formatDecimal(Math.abs(change));
   return change > 0 ? `+${n}%` : change < 0 ? `−${n}%` : '0%';
 }
 
 /** "4.5 min", "1 h 12 min". */
 export function minutesLabel(minutes: number): string {
   const m = Math.round(minutes * 10) / 10;
-  if (m < 60) return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(m)} min`;
+  if (m < 60) return `${formatDecimal(m)} min`;
   const h = Math.floor(m / 60);
   return `${h} h ${Math.round(m - h * 60)} min`;
 }

@@ -12,6 +12,7 @@ import { AmountIn, CurrenciesContext, TRANSACTION_COLUMNS, TRANSFER_COLUMNS } fr
 import { MonthlyChart } from '@/features/banking/MonthlyChart';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteAccountMutation, useGetAccountQuery, useGetTransactionsQuery, useGetTransfersQuery } from '@/store/banking-api';
+import { DateText } from '@/components/display/DateText';
 
 export default function AccountsShow({ id, currencies }: { id: number; currencies: CurrencyOption[] }) {
   const query = useGetAccountQuery(id);
@@ -42,7 +43,7 @@ export default function AccountsShow({ id, currencies }: { id: number; currencie
                   <AmountIn amount={a.current_balance} code={a.currency_code} tone="signed" />
                 </p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                  Opening balance <AmountIn amount={a.opening_balance} code={a.currency_code} /> on {a.opening_date}
+                  Opening balance <AmountIn amount={a.opening_balance} code={a.currency_code} /> on <DateText value={a.opening_date} />
                 </p>
               </Card>
               <Card title="Details" className="lg:col-span-2">

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { Plus, Trash } from 'lucide-react';
 import { createContext, useContext, useMemo } from 'react';
 import type { ItemRow } from '@common/answers/accounting';
-import { formatAmount, type CurrencyFormat } from '@common/money';
+import { formatMoney, type CurrencyFormat } from '@common/format';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { ENABLED_FILTER } from '@/components/data-table/filters';
@@ -25,7 +25,7 @@ const CurrencyContext = createContext<CurrencyFormat | null>(null);
 function Price({ amount }: { amount: string | null }) {
   const currency = useContext(CurrencyContext);
   if (amount === null || !currency) return <span className="text-slate-400">—</span>;
-  return <span dir="ltr">{formatAmount(amount, currency)}</span>;
+  return <span dir="ltr">{formatMoney(amount, currency)}</span>;
 }
 
 const col = columnHelper<ItemRow>();

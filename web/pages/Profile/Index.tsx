@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/display/EmptyState';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
 import { AppLayout } from '@/layouts/AppLayout';
-import { formatDate } from '@/lib/format';
+import { useFormats } from '@/lib/format';
 import { useSharedProps } from '@/lib/page';
 
 export type ProfileUser = {
@@ -26,6 +26,7 @@ type Props = {
 
 export default function ProfileIndex({ user, memberships = [] }: Props) {
   const { tenant } = useSharedProps();
+  const formats = useFormats();
   const verified = Boolean(user.email_verified_at);
 
   return (
@@ -68,7 +69,7 @@ export default function ProfileIndex({ user, memberships = [] }: Props) {
             <div className="flex justify-between gap-4 py-3">
               <dt className="text-slate-600 dark:text-slate-400">Member since</dt>
               <dd className="font-medium text-slate-900 dark:text-white">
-                {user.created_at ? <time dateTime={user.created_at}>{formatDate(user.created_at, tenant?.timezone)}</time> : '—'}
+                {user.created_at ? <time dateTime={user.created_at}>{formats.date(user.created_at)}</time> : '—'}
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-3">

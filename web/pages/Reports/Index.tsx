@@ -14,6 +14,7 @@ import { useCreateStandardReportsMutation, useDeleteReportMutation, useGetReport
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
+import { formatDate } from '@common/format';
 
 const col = columnHelper<ReportRow>();
 const COLUMNS = col.columns([
@@ -31,7 +32,7 @@ const COLUMNS = col.columns([
     header: 'Settings',
     cell: ({ row }) => {
       const s = row.original.settings;
-      if (!isPeriodReport(row.original.type)) return s.as_of ? `As of ${s.as_of}` : 'As of today';
+      if (!isPeriodReport(row.original.type)) return s.as_of ? `As of ${formatDate(s.as_of)}` : 'As of today';
       return `${PERIOD_LABELS[s.period]}, ${s.range === 'custom' ? `${s.date_from} to ${s.date_to}` : RANGE_LABELS[s.range].toLowerCase()}`;
     },
   }),

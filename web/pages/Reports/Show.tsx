@@ -14,7 +14,8 @@ import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { RecordActions, RecordGate } from '@/components/record/RecordPage';
 import { useDeleteReportMutation, useGetReportDataQuery, useGetReportQuery, type ReportReading, type ReportRow } from '@/features/reports/api';
-import { chartNumber, formatFigure } from '@/features/reports/format';
+import { formatCompactMoney, formatDate, formatMoneyNumber } from '@common/format';
+import { chartNumber } from '@/features/reports/format';
 import { ReportExportMenu } from '@/features/reports/ReportExportMenu';
 import type { ReportFormProps } from '@/features/reports/ReportForm';
 import { ReportTable } from '@/features/reports/ReportTable';
@@ -29,9 +30,21 @@ function ReportChart({ data }: { data: ReportData }) {
     () => data.chart.series.map((s, i) => ({ label: s.label, data: s.values.map(chartNumber), color: COLORS[i % COLORS.length] })),
     [data.chart.series],
   );
-  const p = data.currency.precision;
-  const format = useMemo(() => (v: number) => formatFigure(v.toFixed(p), p), [p]);
-  return <Chart type={data.chart.type} labels={data.chart.labels} series={series} label={`${data.report.name} chart, in ${data.currency.code}`} height={280} legend={series.length > 1} format={format} />;
+  const currency = data.currency;
+  const format = useMemo(() => (v: number) => formatMoneyNumber(v, currency), [currency]);
+  const axisFormat = useMemo(() => (v: number) => formatCompactMoney(v, currency), [currency]);
+  return (
+    <Chart
+      type={data.chart.type}
+      labels={data.chart.labels}
+      series={series}
+      label={`${data.report.name} chart, in ${data.currency.code}`}
+      height={280}
+      legend={series.length > 1}
+      format={format}
+      axisFormat={axisFormat}
+    />
+  );
 }
 
 /** One reading of a report: the period or date can be changed here without changing the saved definition. */
@@ -71,7 +84,7 @@ function Reading({ report }: { report: ReportRow }) {
           )}
           {data && (
             <p className="pb-2 text-sm text-slate-600 dark:text-slate-400" data-testid="report-period">
-              {data.range ? `${data.range.from} to ${data.range.to}` : `As of ${data.as_of}`} · {data.currency.code}
+              {data.range ? `${formatDate(data.range.from, data.date_format)} to ${formatDate(data.range.to, data.date_format)}` : `As of ${formatDate(data.as_of, data.date_format)}`} · {data.currency.code}
             </p>
           )}
         </div>

@@ -13,6 +13,7 @@ import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { useCan } from '@/lib/page';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteTransactionMutation, useGetTransactionQuery } from '@/store/banking-api';
+import { DateText } from '@/components/display/DateText';
 
 
 export default function TransactionsShow({ id, currencies, paymentMethods }: BankingOptions & { id: number }) {
@@ -48,7 +49,7 @@ export default function TransactionsShow({ id, currencies, paymentMethods }: Ban
                         ['Rate', r.currency_rate],
                       ] as [string, React.ReactNode][])
                     : []),
-                  ['Date', r.paid_at],
+                  ['Date', <DateText key="date" value={r.paid_at} />],
                   ['Account', <Link key="acc" href={`/banking/accounts/${r.bank_account_id}`} className={textLinkClasses}>{r.account_name}</Link>],
                   [r.type === 'income' ? 'Customer' : 'Vendor', r.contact_id ? <Link key="c" href={contactHref(r)} className={textLinkClasses}>{r.contact_name}</Link> : null],
                   ['Category', r.category_name],

@@ -10,6 +10,7 @@ import { AmountIn, CurrenciesContext } from '@/features/banking/columns';
 import type { BankingOptions } from '@/features/banking/TransactionForm';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useDeleteTransferMutation, useGetTransferQuery } from '@/store/banking-api';
+import { DateText } from '@/components/display/DateText';
 
 const link = 'text-primary hover:underline';
 
@@ -37,7 +38,7 @@ export default function TransfersShow({ id, currencies, paymentMethods }: Bankin
               items={[
                 ['From', <Link key="f" href={`/banking/accounts/${r.from_account_id}`} className={link}>{r.from_account_name}</Link>],
                 ['To', <Link key="t" href={`/banking/accounts/${r.to_account_id}`} className={link}>{r.to_account_name}</Link>],
-                ['Date', r.transferred_at],
+                ['Date', <DateText key="date" value={r.transferred_at} />],
                 ['Amount sent', <AmountIn key="a" amount={r.amount} code={r.from_currency} />],
                 ['Amount received', <AmountIn key="b" amount={r.to_amount} code={r.to_currency} />],
                 ...(r.from_currency !== r.to_currency

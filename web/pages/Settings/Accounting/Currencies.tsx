@@ -2,7 +2,7 @@ import { Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { CurrencyRow } from '@common/answers/accounting';
-import { formatAmount } from '@common/money';
+import { formatMoney } from '@common/format';
 import { currencyFormSchema } from '@common/schemas/accounting-settings';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -79,7 +79,7 @@ function CurrencyModal({ currency, onClose }: { currency: CurrencyRow | 'new'; o
   const [update] = useUpdateCurrencyMutation();
   const form = useZodForm<CurrencyValues>(currencyFormSchema, editing ? pick(currency) : BLANK);
   const isDefault = editing && currency.is_default;
-  const preview = formatAmount(SAMPLE, { ...form.data, code: form.data.code || '¤', precision: form.data.precision ?? 2 });
+  const preview = formatMoney(SAMPLE, { ...form.data, code: form.data.code || '¤', precision: form.data.precision ?? 2 });
 
   async function save(element: HTMLFormElement) {
     const answer = await saveForm(form, (data) => (editing ? update({ id: currency.id, ...data }) : create(data)).unwrap(), element, 'An error occurred');
@@ -143,7 +143,7 @@ const COLUMNS = col.columns([
     ),
   }),
   col.accessor('rate', { header: 'Rate', enableSorting: true, meta: { align: 'end', className: 'tabular-nums' } }),
-  col.display({ id: 'format', header: 'Format', cell: ({ row }) => <span className="tabular-nums">{formatAmount(SAMPLE, row.original)}</span> }),
+  col.display({ id: 'format', header: 'Format', cell: ({ row }) => <span className="tabular-nums">{formatMoney(SAMPLE, row.original)}</span> }),
   col.accessor('enabled', { header: 'Status', cell: ({ getValue }) => <EnabledPill enabled={getValue()} /> }),
 ]);
 

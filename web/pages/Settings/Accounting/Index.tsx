@@ -3,6 +3,7 @@ import { Banknote, BellRing, Building2, ChevronDown, Coins, FileText, Inbox, Mai
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { generalSettingsSchema, type AccountingSettings } from '@common/schemas/accounting-settings';
+import { DATE_FORMAT_LABELS, DATE_FORMATS } from '@common/format';
 import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
@@ -11,6 +12,7 @@ import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
 import { FieldError } from '@/components/form/FieldError';
 import { labelClasses, selectClasses } from '@/components/form/styles';
+import { SelectField } from '@/components/form/SelectField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PhoneField, TextField } from '@/components/form/TextFields';
 import { useZodForm, type ZodForm } from '@/components/form/useZodForm';
@@ -158,6 +160,7 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const pad = (n: number) => String(n).padStart(2, '0');
+const DATE_FORMAT_OPTIONS = DATE_FORMATS.map((f) => ({ value: f, label: DATE_FORMAT_LABELS[f] }));
 
 type GeneralValues = AccountingSettings['general'];
 
@@ -252,6 +255,7 @@ function GeneralForm({ settings }: { settings: GeneralSettings }) {
           <PhoneField form={form} name="phone" label="Phone" />
           <TextField form={form} name="tax_number" label="Tax number" />
           <FinancialYearStart form={form} disabled={!canUpdate} />
+          <SelectField form={form} name="date_format" label="Date format" options={DATE_FORMAT_OPTIONS} hint="How dates show on every page, document, export and e-mail." required />
         </fieldset>
         <fieldset disabled={!canUpdate} className="grid gap-5 sm:grid-cols-2">
           <legend className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">Address</legend>

@@ -10,11 +10,11 @@ import { buttonClasses } from '@/components/form/Button';
 import { useUserLogsSource } from '@/features/user-logs/use-user-logs';
 import { AppLayout } from '@/layouts/AppLayout';
 import { USERS_FAILURE, USERS_PER_PAGE } from '@/store/user-logs-query';
+import { formatCount } from '@common/format';
 
-const numberFormat = new Intl.NumberFormat();
 const timelineUrl = (id: number) => `/users/${id}/activity`;
 
-const Count = ({ value }: { value: number }) => <span className="tabular-nums">{numberFormat.format(value)}</span>;
+const Count = ({ value }: { value: number }) => <span className="tabular-nums">{formatCount(value)}</span>;
 
 const col = columnHelper<UserLogsRow>();
 const COLUMNS = col.columns([
@@ -35,7 +35,7 @@ const COLUMNS = col.columns([
     enableSorting: true,
     sortDescFirst: true,
     meta: { align: 'end' },
-    cell: ({ getValue }) => <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{numberFormat.format(getValue())}</span>,
+    cell: ({ getValue }) => <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCount(getValue())}</span>,
   }),
   col.accessor('last_activity', {
     header: 'Last activity',
