@@ -17,6 +17,7 @@ import { BackLink } from '@/components/record/BackLink';
 import { RecordGate } from '@/components/record/RecordPage';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDocumentMutation, useGetDocumentQuery, useUpdateDocumentMutation, type FullDocument } from '@/store/documents-api';
+import { categoryCreate, CUSTOMER, VENDOR } from '@/features/quick-create/kinds';
 import { DocumentLines } from './DocumentLines';
 import { addDays, KINDS, todayIso, type FormProps, type Kind } from './kinds';
 import { emptyLine, trimZeros, type LineValue } from './lines';
@@ -122,7 +123,11 @@ const formSchema = z.preprocess((v) => toInput(v as FormValues), documentSchema)
  * the lines, a document discount, live totals, notes and footer. Saves and goes to Show.
  */
 export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProps; doc?: FullDocument }) {
-  const form = useZodForm<FormValues>(formSchema, initialValues(kind, props, doc));
+  const form = useZodForm<FormValues>(formSchema, initialValues(kind, props, doc), {
+    // said plainly ("The customer field is required."), with the other errors of the same check
+    messages: (errors, data) =>
+      errors.contact_id && data.contact_id == null ? { ...errors, contact_id: `The ${kind.contactLabel.toLowerCase()} field is required.` } : errors,
+  });
   const [create] = useCreateDocumentMutation();
   const [update] = useUpdateDocumentMutation();
   const base = defaultCurrency(props.currencies);
@@ -175,12 +180,6 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const element = e.currentTarget;
-    // said plainly, before the schema's "The selected contact is invalid." for an empty choice
-    if (form.data.contact_id === null) {
-      // announced (role=alert) rather than focused: focus opens the search list over the message
-      form.setError('contact_id', `The ${kind.contactLabel.toLowerCase()} field is required.`);
-      return;
-    }
     try {
       const answer = await form.submitWith((data) => (doc ? update({ id: doc.id, ...toInput(data) }).unwrap() : create(toInput(data)).unwrap()), element);
       if (!answer) return;
@@ -204,6 +203,7 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
             placeholder={`Choose a ${kind.contactLabel.toLowerCase()}…`}
             load={{ url: '/accounting/contacts/json', params: { type: kind.contactType, enabled: 'true' }, map: mapContact }}
             initialOption={doc ? { value: doc.contact_id, label: doc.contact_name } : null}
+            create={kind.contactType === 'vendor' ? VENDOR : CUSTOMER}
             className="lg:col-span-2"
           />
           <TextField form={form} name="document_number" label="Number" placeholder="automatic" maxLength={50} hint="Left empty, the next number is given." />
@@ -219,6 +219,7 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
             name="category_id"
             label="Category"
             placeholder="None"
+            create={categoryCreate(kind.type === 'bill' ? 'expense' : 'income')}
             options={props.categories.filter((c) => c.enabled || c.id === doc?.category_id).map((c) => ({ value: c.id, label: c.name }))}
           />
         </div>
