@@ -1,11 +1,12 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { Check, ChevronDown, ChevronsUpDown, LoaderCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Check, ChevronDown, ChevronsUpDown, LoaderCircle, Plus } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { useLookupQuery } from '@/store/lookup-api';
 import { useDebouncedValue } from '../data-table/use-debounced-value';
 import { bindField, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
-import { findOption, optionsFrom, type Option } from './options';
+import { defaultOption, findOption, optionsFrom, type Option } from './options';
+import { createLabel, QuickCreateDialog, type QuickCreate } from './QuickCreate';
 import { controlClasses } from './styles';
 
 type SelectValue = string | number | null | undefined;
@@ -33,7 +34,30 @@ export type SelectFieldProps<T extends FormValues, K extends KeysOf<T, SelectVal
   initialOption?: Option | null;
   /** The empty first choice ("Choose a customer…"); without it a value is always chosen. */
   placeholder?: string;
+  /**
+   * "+ New …": the small form (in a modal) that makes a record of this kind; the new record is
+   * chosen. Declared once per kind in web/features/quick-create.
+   */
+  create?: QuickCreate;
 };
+
+/** The create entry of a combobox's list (compared by identity). */
+const CREATE_ENTRY: Option = { value: '__create__', label: '' };
+
+/** The "+ New …" link beside a native select's label. */
+function CreateLink({ create, onClick, disabled }: { create: QuickCreate; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="inline-flex items-center gap-0.5 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+    >
+      <Plus aria-hidden="true" className="size-3.5" />
+      New {create.noun}
+    </button>
+  );
+}
 
 /**
  * A choice among options bound to a form field: static `options` render a native select (the
@@ -52,13 +76,41 @@ function StaticSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
   disabled,
   id,
   className,
-  options = [],
+  options: given = [],
   placeholder,
+  create,
 }: SelectFieldProps<T, K>) {
   const field = bindField(form, name);
   const value = field.value as SelectValue;
+  const [added, setAdded] = useState<Option[]>([]);
+  const [creating, setCreating] = useState(false);
+  const options = added.length ? [...given, ...added.filter((a) => !findOption(given, String(a.value)))] : given;
   return (
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={field.error}
+      required={required}
+      className={className}
+      aside={
+        create && (
+          <>
+            <CreateLink create={create} onClick={() => setCreating(true)} disabled={disabled} />
+            <QuickCreateDialog
+              create={create}
+              open={creating}
+              onClose={() => setCreating(false)}
+              onCreated={(option) => {
+                setAdded((a) => [...a, option]);
+                field.setValue(option.value as T[K]);
+                setCreating(false);
+              }}
+            />
+          </>
+        )
+      }
+    >
       {(control) => (
         <div className="relative">
           <select
@@ -95,10 +147,13 @@ function AsyncSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
   load,
   initialOption = null,
   placeholder,
+  create,
 }: SelectFieldProps<T, K> & { load: AsyncOptions }) {
   const field = bindField(form, name);
   const value = field.value as SelectValue;
   const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const [picked, setPicked] = useState<Option | null>(initialOption);
   const search = useDebouncedValue(query.trim(), 300);
   const { searchParam = 'search', perPage = 20, map } = load;
@@ -110,21 +165,31 @@ function AsyncSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
   const selected = value == null ? null : picked && String(picked.value) === String(value) ? picked : (findOption(options, String(value)) ?? null);
 
   return (
+    <>
     <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
       {(control) => (
         <Combobox
           value={selected}
           by={(a: Option | null, b: Option | null) => String(a?.value) === String(b?.value)}
           onChange={(option: Option | null) => {
+            if (option === CREATE_ENTRY) {
+              setCreating(query.trim());
+              return;
+            }
             setPicked(option);
             field.setValue((option?.value ?? null) as T[K]);
           }}
           onClose={() => setQuery('')}
           disabled={disabled}
-          immediate
         >
+          {({ open }) => (
+          <>
           <div className="relative">
             <ComboboxInput
+              // opens on a click, not on focus: a refused submit focuses it and its error must stay visible
+              onClick={() => {
+                if (!open) buttonRef.current?.click();
+              }}
               {...control}
               name={name}
               autoComplete="off"
@@ -133,7 +198,7 @@ function AsyncSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
               onChange={(e) => setQuery(e.target.value)}
               className={controlClasses(Boolean(field.error), 'pe-9')}
             />
-            <ComboboxButton className="absolute inset-y-0 end-0 flex items-center px-2.5 text-slate-400 focus-visible:outline-2 focus-visible:outline-primary" aria-label={`Show ${label} options`}>
+            <ComboboxButton ref={buttonRef} className="absolute inset-y-0 end-0 flex items-center px-2.5 text-slate-400 focus-visible:outline-2 focus-visible:outline-primary" aria-label={`Show ${label} options`}>
               {isFetching ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <ChevronsUpDown aria-hidden="true" className="size-4" />}
             </ComboboxButton>
           </div>
@@ -159,12 +224,38 @@ function AsyncSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
             ))}
             {!isFetching && options.length === 0 && (
               <div className="px-3 py-2 text-slate-500 dark:text-slate-400" role="status">
-                {isError ? 'The options could not be loaded.' : search ? `Nothing matches "${search}".` : 'No options.'}
+                {isError ? 'The options could not be loaded.' : search ? `Nothing matches "${search}".` : create ? `No ${create.noun} yet.` : 'No options.'}
               </div>
             )}
+            {create && (
+              <ComboboxOption
+                value={CREATE_ENTRY}
+                className="flex cursor-default items-center gap-2 border-t border-slate-100 px-3 py-2 font-medium text-primary data-focus:bg-primary/10 dark:border-slate-700 dark:text-sky-300 dark:data-focus:bg-primary/20"
+              >
+                <Plus aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">{query.trim() ? `${createLabel(create)} "${query.trim()}"` : createLabel(create)}</span>
+              </ComboboxOption>
+            )}
           </ComboboxOptions>
+          </>
+          )}
         </Combobox>
       )}
     </Field>
+    {create && (
+      <QuickCreateDialog
+        create={create}
+        typed={creating ?? ''}
+        open={creating !== null}
+        onClose={() => setCreating(null)}
+        onCreated={(option, row) => {
+          const mapped = (load.map ?? defaultOption)(row) ?? option;
+          setPicked(mapped);
+          field.setValue(mapped.value as T[K]);
+          setCreating(null);
+        }}
+      />
+    )}
+    </>
   );
 }
