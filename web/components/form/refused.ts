@@ -17,7 +17,7 @@ export function errorSummary(errors: FieldErrors): string {
 const REGION_ID = 'form-error-summary';
 
 /**
- * Says `message` to screen readers through one polite-but-immediate live region kept inside the
+ * Says `message` to screen readers through one assertive live region (a status) kept inside the
  * page's <main> (or the open dialog), created on first use. The text is cleared first so the
  * same summary twice in a row is still read out.
  */
@@ -29,7 +29,9 @@ export function announce(message: string, near?: Element | null) {
     region = document.createElement('div');
     region.dataset.formAnnouncer = '';
     if (!document.getElementById(REGION_ID)) region.id = REGION_ID;
-    region.setAttribute('role', 'alert');
+    // a status read out at once: the field errors are the alerts, this is their summary
+    region.setAttribute('role', 'status');
+    region.setAttribute('aria-live', 'assertive');
     region.setAttribute('aria-atomic', 'true');
     region.className = 'sr-only';
     host.appendChild(region);
