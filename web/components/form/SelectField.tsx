@@ -51,7 +51,7 @@ function CreateLink({ create, onClick, disabled }: { create: QuickCreate; onClic
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="inline-flex items-center gap-0.5 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+      className="inline-flex items-center gap-0.5 rounded text-sm font-medium text-primary hover:underline dark:text-sky-300 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
     >
       <Plus aria-hidden="true" className="size-3.5" />
       New {create.noun}
@@ -166,96 +166,95 @@ function AsyncSelect<T extends FormValues, K extends KeysOf<T, SelectValue>>({
 
   return (
     <>
-    <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
-      {(control) => (
-        <Combobox
-          value={selected}
-          by={(a: Option | null, b: Option | null) => String(a?.value) === String(b?.value)}
-          onChange={(option: Option | null) => {
-            if (option === CREATE_ENTRY) {
-              setCreating(query.trim());
-              return;
-            }
-            setPicked(option);
-            field.setValue((option?.value ?? null) as T[K]);
-          }}
-          onClose={() => setQuery('')}
-          disabled={disabled}
-        >
-          {({ open }) => (
-          <>
-          <div className="relative">
-            <ComboboxInput
-              // opens on a click, not on focus: a refused submit focuses it and its error must stay visible
-              onClick={() => {
-                if (!open) buttonRef.current?.click();
-              }}
-              {...control}
-              name={name}
-              autoComplete="off"
-              placeholder={placeholder ?? 'Type to search…'}
-              displayValue={(option: Option | null) => option?.label ?? ''}
-              onChange={(e) => setQuery(e.target.value)}
-              className={controlClasses(Boolean(field.error), 'pe-9')}
-            />
-            <ComboboxButton ref={buttonRef} className="absolute inset-y-0 end-0 flex items-center px-2.5 text-slate-400 focus-visible:outline-2 focus-visible:outline-primary" aria-label={`Show ${label} options`}>
-              {isFetching ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <ChevronsUpDown aria-hidden="true" className="size-4" />}
-            </ComboboxButton>
-          </div>
-          <ComboboxOptions
-            anchor="bottom start"
-            className="z-50 mt-1 max-h-64 w-(--input-width) overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 empty:invisible dark:bg-dark dark:ring-white/10"
+      <Field id={id} label={label} hint={hint} error={field.error} required={required} className={className}>
+        {(control) => (
+          <Combobox
+            value={selected}
+            by={(a: Option | null, b: Option | null) => String(a?.value) === String(b?.value)}
+            onChange={(option: Option | null) => {
+              if (option === CREATE_ENTRY) {
+                setCreating(query.trim());
+                return;
+              }
+              setPicked(option);
+              field.setValue((option?.value ?? null) as T[K]);
+            }}
+            onClose={() => setQuery('')}
+            disabled={disabled}
           >
-            {!required && selected && (
-              <ComboboxOption value={null} className="cursor-default px-3 py-2 text-slate-500 data-focus:bg-slate-100 dark:text-slate-400 dark:data-focus:bg-slate-700">
-                Clear selection
-              </ComboboxOption>
+            {({ open }) => (
+              <>
+                <div className="relative">
+                  <ComboboxInput
+                    // opens on a click, not on focus: a refused submit focuses it and its error must stay visible
+                    onClick={() => {
+                      if (!open) buttonRef.current?.click();
+                    }}
+                    {...control}
+                    name={name}
+                    autoComplete="off"
+                    placeholder={placeholder ?? 'Type to search…'}
+                    displayValue={(option: Option | null) => option?.label ?? ''}
+                    onChange={(e) => setQuery(e.target.value)}
+                    className={controlClasses(Boolean(field.error), 'pe-9')}
+                  />
+                  <ComboboxButton ref={buttonRef} className="absolute inset-y-0 end-0 flex items-center px-2.5 text-slate-400 focus-visible:outline-2 focus-visible:outline-primary" aria-label={`Show ${label} options`}>
+                    {isFetching ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <ChevronsUpDown aria-hidden="true" className="size-4" />}
+                  </ComboboxButton>
+                </div>
+                <ComboboxOptions
+                  anchor="bottom start"
+                  className="z-50 mt-1 max-h-64 w-(--input-width) overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 empty:invisible dark:bg-dark dark:ring-white/10"
+                >
+                  {!required && selected && (
+                    <ComboboxOption value={null} className="cursor-default px-3 py-2 text-slate-500 data-focus:bg-slate-100 dark:text-slate-400 dark:data-focus:bg-slate-700">
+                      Clear selection
+                    </ComboboxOption>
+                  )}
+                  {options.map((option) => (
+                    <ComboboxOption
+                      key={String(option.value)}
+                      value={option}
+                      disabled={option.disabled}
+                      className="group flex cursor-default items-center gap-2 px-3 py-2 text-slate-700 data-disabled:opacity-50 data-focus:bg-primary/10 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-primary/20 dark:data-focus:text-white"
+                    >
+                      <Check aria-hidden="true" className="invisible size-4 shrink-0 text-primary group-data-selected:visible" />
+                      <span className="truncate">{option.label}</span>
+                    </ComboboxOption>
+                  ))}
+                  {!isFetching && options.length === 0 && (
+                    <div className="px-3 py-2 text-slate-500 dark:text-slate-400" role="status">
+                      {isError ? 'The options could not be loaded.' : search ? `Nothing matches "${search}".` : create ? `No ${create.noun} yet.` : 'No options.'}
+                    </div>
+                  )}
+                  {create && (
+                    <ComboboxOption
+                      value={CREATE_ENTRY}
+                      className="flex cursor-default items-center gap-2 border-t border-slate-100 px-3 py-2 font-medium text-primary data-focus:bg-primary/10 dark:border-slate-700 dark:text-sky-300 dark:data-focus:bg-primary/20"
+                    >
+                      <span className="truncate">{query.trim() ? `${createLabel(create)} "${query.trim()}"` : createLabel(create)}</span>
+                    </ComboboxOption>
+                  )}
+                </ComboboxOptions>
+              </>
             )}
-            {options.map((option) => (
-              <ComboboxOption
-                key={String(option.value)}
-                value={option}
-                disabled={option.disabled}
-                className="group flex cursor-default items-center gap-2 px-3 py-2 text-slate-700 data-disabled:opacity-50 data-focus:bg-primary/10 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-primary/20 dark:data-focus:text-white"
-              >
-                <Check aria-hidden="true" className="invisible size-4 shrink-0 text-primary group-data-selected:visible" />
-                <span className="truncate">{option.label}</span>
-              </ComboboxOption>
-            ))}
-            {!isFetching && options.length === 0 && (
-              <div className="px-3 py-2 text-slate-500 dark:text-slate-400" role="status">
-                {isError ? 'The options could not be loaded.' : search ? `Nothing matches "${search}".` : create ? `No ${create.noun} yet.` : 'No options.'}
-              </div>
-            )}
-            {create && (
-              <ComboboxOption
-                value={CREATE_ENTRY}
-                className="flex cursor-default items-center gap-2 border-t border-slate-100 px-3 py-2 font-medium text-primary data-focus:bg-primary/10 dark:border-slate-700 dark:text-sky-300 dark:data-focus:bg-primary/20"
-              >
-                <Plus aria-hidden="true" className="size-4 shrink-0" />
-                <span className="truncate">{query.trim() ? `${createLabel(create)} "${query.trim()}"` : createLabel(create)}</span>
-              </ComboboxOption>
-            )}
-          </ComboboxOptions>
-          </>
-          )}
-        </Combobox>
+          </Combobox>
+        )}
+      </Field>
+      {create && (
+        <QuickCreateDialog
+          create={create}
+          typed={creating ?? ''}
+          open={creating !== null}
+          onClose={() => setCreating(null)}
+          onCreated={(option, row) => {
+            const mapped = (load.map ?? defaultOption)(row) ?? option;
+            setPicked(mapped);
+            field.setValue(mapped.value as T[K]);
+            setCreating(null);
+          }}
+        />
       )}
-    </Field>
-    {create && (
-      <QuickCreateDialog
-        create={create}
-        typed={creating ?? ''}
-        open={creating !== null}
-        onClose={() => setCreating(null)}
-        onCreated={(option, row) => {
-          const mapped = (load.map ?? defaultOption)(row) ?? option;
-          setPicked(mapped);
-          field.setValue(mapped.value as T[K]);
-          setCreating(null);
-        }}
-      />
-    )}
     </>
   );
 }

@@ -456,59 +456,59 @@ function ItemPicker({
       >
         {({ open }) => (
           <>
-        <div className="relative">
-          <ComboboxInput
-            {...control}
-            // a click opens the list (the focus alone does not: Tab along a line stays quiet)
-            onClick={() => {
-              if (!open) buttonRef.current?.click();
-            }}
-            aria-required
-            autoComplete="off"
-            maxLength={255}
-            placeholder="Item or description"
-            // the box holds the line's name: an item's, or what was typed
-            displayValue={() => line.name}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              onType(e.target.value);
-            }}
-            className={cell(invalid, 'pe-8')}
-          />
-          <ComboboxButton ref={buttonRef} className="absolute inset-y-0 end-0 flex items-center px-2 text-slate-400" aria-label={`Show the items for line ${n}`}>
-            <ChevronsUpDown aria-hidden="true" className="size-4" />
-          </ComboboxButton>
-        </div>
-        <ComboboxOptions
-          anchor="bottom start"
-          // not modal: the rest of the line stays usable while a typed name shows no match
-          modal={false}
-          className="z-50 mt-1 max-h-64 w-(--input-width) min-w-56 overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 empty:invisible dark:bg-dark dark:ring-white/10"
-        >
-          {shown.map((item) => (
-            <ComboboxOption
-              key={item.id}
-              value={item}
-              className="group flex cursor-default items-center gap-2 px-3 py-2 text-slate-700 data-focus:bg-primary/10 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-primary/20 dark:data-focus:text-white"
-            >
-              <Check aria-hidden="true" className="invisible size-4 shrink-0 text-primary group-data-selected:visible" />
-              <span className="truncate">{item.name}</span>
-            </ComboboxOption>
-          ))}
-          {!query.trim() && items.length === 0 && (
-            <div className="px-3 py-2 text-slate-600 dark:text-slate-300" role="status">
-              No items yet.
+            <div className="relative">
+              <ComboboxInput
+                {...control}
+                // a click opens the list (the focus alone does not: Tab along a line stays quiet)
+                onClick={() => {
+                  if (!open) buttonRef.current?.click();
+                }}
+                aria-required
+                autoComplete="off"
+                maxLength={255}
+                placeholder="Item or description"
+                // the box holds the line's name: an item's, or what was typed
+                displayValue={() => line.name}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  onType(e.target.value);
+                }}
+                className={cell(invalid, 'pe-8')}
+              />
+              <ComboboxButton ref={buttonRef} className="absolute inset-y-0 end-0 flex items-center px-2 text-slate-400" aria-label={`Show the items for line ${n}`}>
+                <ChevronsUpDown aria-hidden="true" className="size-4" />
+              </ComboboxButton>
             </div>
-          )}
-          {!query.trim() && (
-            <ComboboxOption
-              value={NEW_ITEM}
-              className="flex cursor-default items-center gap-2 border-t border-slate-100 px-3 py-2 font-medium text-primary data-focus:bg-primary/10 dark:border-slate-700 dark:text-sky-300 dark:data-focus:bg-primary/20"
+            <ComboboxOptions
+              anchor="bottom start"
+              // not modal: the rest of the line stays usable while a typed name shows no match
+              modal={false}
+              className="z-50 mt-1 max-h-64 w-(--input-width) min-w-56 overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 empty:invisible dark:bg-dark dark:ring-white/10"
             >
-              + New item
-            </ComboboxOption>
-          )}
-        </ComboboxOptions>
+              {shown.map((item) => (
+                <ComboboxOption
+                  key={item.id}
+                  value={item}
+                  className="group flex cursor-default items-center gap-2 px-3 py-2 text-slate-700 data-focus:bg-primary/10 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-primary/20 dark:data-focus:text-white"
+                >
+                  <Check aria-hidden="true" className="invisible size-4 shrink-0 text-primary group-data-selected:visible" />
+                  <span className="truncate">{item.name}</span>
+                </ComboboxOption>
+              ))}
+              {!query.trim() && items.length === 0 && (
+                <div className="px-3 py-2 text-slate-600 dark:text-slate-300" role="status">
+                  No items yet.
+                </div>
+              )}
+              {!query.trim() && (
+                <ComboboxOption
+                  value={NEW_ITEM}
+                  className="flex cursor-default items-center gap-2 border-t border-slate-100 px-3 py-2 font-medium text-primary data-focus:bg-primary/10 dark:border-slate-700 dark:text-sky-300 dark:data-focus:bg-primary/20"
+                >
+                  + New item
+                </ComboboxOption>
+              )}
+            </ComboboxOptions>
           </>
         )}
       </Combobox>
