@@ -241,7 +241,7 @@ describe('store, edit, list and delete (/accounting/documents)', () => {
     expect(await accountBalance(wht)).toBe('0.7200'); // a debit
   });
 
-  it('names every field of a bad document in one 422: no contact, no date, an empty line name, a bad quantity, a due date before the issue date', async () => {
+  it('names every field of a bad document in one 422: no contact, an empty date, an empty line name, a bad quantity, a due date before the issue date', async () => {
     const res = await owner.json('POST', '/accounting/documents/store', {
       type: 'invoice',
       issued_at: '',
@@ -250,7 +250,7 @@ describe('store, edit, list and delete (/accounting/documents)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       contact_id: ['The contact id field is required.'],
-      issued_at: ['The issued at field is required.'],
+      issued_at: ['The issued at field must match the format Y-m-d.', 'The issued at field must be a valid date.'],
       'items.0.name': ['The name field is required.'],
       'items.0.quantity': [expect.stringMatching(/quantity/)],
     });
