@@ -95,6 +95,40 @@ describe('a new company: forms, pickers and lines', () => {
     await expect.poll(() => announced(page).textContent()).toBe('Not saved. One field needs attention: The name field is required.');
   });
 
+  it('the transaction form offers "+ New account", "+ New vendor" and "+ New expense category" too, each refusing bad input with every field named', async () => {
+    await page.goto('/banking/transactions/create');
+    await page.locator('select[name="type"]').selectOption({ label: 'Expense' });
+    await page.getByRole('button', { name: 'New account' }).click();
+    const account = page.getByRole('dialog', { name: 'New account' });
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await account.getByRole('alert').filter({ hasText: 'The name field is required.' }).waitFor();
+    await account.getByRole('alert').filter({ hasText: 'The number field is required.' }).waitFor();
+    await eventually(() => account.getByLabel(/^Name/).evaluate((el) => el === document.activeElement), true);
+    await account.getByLabel(/^Name/).fill('Till');
+    await account.getByLabel(/^Number/).fill('Cash');
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await account.waitFor({ state: 'detached' });
+    await eventually(async () => (await page.getByLabel(/^Account/).locator('option:checked').textContent())?.trim(), 'Till');
+
+    const vendor = page.getByRole('combobox', { name: /^Vendor/ });
+    await vendor.click();
+    await page.getByText('No vendor yet.').waitFor();
+    await vendor.fill('Mombasa Paper Mills');
+    await page.getByRole('option', { name: '+ New vendor "Mombasa Paper Mills"' }).click();
+    const vendorDialog = page.getByRole('dialog', { name: 'New vendor' });
+    await vendorDialog.getByRole('button', { name: 'Create vendor' }).click();
+    await vendorDialog.waitFor({ state: 'detached' });
+    await eventually(() => vendor.inputValue(), 'Mombasa Paper Mills');
+
+    await page.getByRole('button', { name: 'New expense category' }).click();
+    const category = page.getByRole('dialog', { name: 'New expense category' });
+    await category.getByLabel(/^Name/).fill('Paper');
+    await category.getByRole('button', { name: 'Create expense category' }).click();
+    await category.waitFor({ state: 'detached' });
+    await eventually(async () => (await page.getByLabel(/^Category/).locator('option:checked').textContent())?.trim(), 'Paper');
+    await expectNoSeriousViolations(page, 'Transactions/Create with new records');
+  });
+
   it('every picker of the new company offers "+ New …": customer, category, item and tax are made in a modal and chosen', async () => {
     await page.goto('/sales/invoices/create');
     const customer = page.getByRole('combobox', { name: /^Customer/ });
