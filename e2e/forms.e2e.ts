@@ -231,6 +231,19 @@ describe('a new company: forms, pickers and lines', () => {
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
+    // the row fits its card at desktop widths, the sidebar shown: nothing scrolls sideways or overlaps
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const widths = await page.getByRole('table', { name: 'Lines' }).evaluate((table) => ({
+        table: table.scrollWidth,
+        room: table.parentElement?.clientWidth ?? 0,
+        cells: [...table.querySelectorAll('tbody > tr:first-child > td')].map((td) => td.scrollWidth - td.clientWidth),
+      }));
+      expect(widths.table, `lines table at ${width} px: ${JSON.stringify(widths)}`).toBeLessThanOrEqual(widths.room + 1);
+      expect(Math.max(...widths.cells), `a cell overflows at ${width} px: ${JSON.stringify(widths)}`).toBeLessThanOrEqual(1);
+    }
+    await b.screenshot('forms-invoice-desktop-1024');
+
     await page.setViewportSize({ width: 390, height: 844 });
     const row = page.getByRole('table', { name: 'Lines' }).locator(':scope > tbody > tr').first();
     await eventually(() => row.evaluate((el) => getComputedStyle(el).display), 'grid');

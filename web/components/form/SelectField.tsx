@@ -51,7 +51,7 @@ function CreateLink({ create, onClick, disabled }: { create: QuickCreate; onClic
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="inline-flex items-center gap-0.5 rounded text-sm font-medium text-primary hover:underline dark:text-sky-300 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+      className="inline-flex shrink-0 items-center gap-0.5 whitespace-nowrap rounded text-sm font-medium text-primary hover:underline dark:text-sky-300 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
     >
       <Plus aria-hidden="true" className="size-3.5" />
       New {create.noun}

@@ -1,6 +1,6 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { Check, ChevronsUpDown, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { DiscountType } from '@common/documents/totals';
 import type { CurrencyFormat } from '@common/money';
 import { cx } from '@/components/cx';
@@ -71,6 +71,9 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
   // where the focus goes once an added or removed line is on screen: a line's item box, or "Add a line"
   const focusNext = useRef<number | 'add' | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
+  // a table narrower than this puts the description under the item (below 42rem it is cards)
+  const boxRef = useRef<HTMLDivElement>(null);
+  const wide = useWiderThan(boxRef, WIDE_TABLE_PX);
 
   useEffect(() => {
     const target = focusNext.current;
@@ -125,16 +128,18 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
   const listError = errors?.items;
   const hintId = `${baseId}-shortcuts`;
   return (
-    <div className="flex flex-col gap-3">
-      <table className="w-full border-separate border-spacing-0 text-sm max-md:block md:table-fixed" aria-label="Lines" aria-describedby={hintId}>
-        <thead className="max-md:sr-only">
+    <div ref={boxRef} className="@container flex flex-col gap-3">
+      <table className="w-full border-separate border-spacing-0 text-sm @max-2xl:block @2xl:table-fixed" aria-label="Lines" aria-describedby={hintId}>
+        <thead className="@max-2xl:sr-only">
           <tr className="text-start text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
-            <th scope="col" className="w-[24%] px-1 pb-2 text-start">
-              Item
+            <th scope="col" className={cx('px-1 pb-2 text-start', wide && 'w-[24%]')}>
+              {wide ? 'Item' : 'Item and description'}
             </th>
-            <th scope="col" className="px-1 pb-2 text-start">
-              Description
-            </th>
+            {wide && (
+              <th scope="col" className="px-1 pb-2 text-start">
+                Description
+              </th>
+            )}
             <th scope="col" className="w-16 px-1 pb-2 text-end">
               Quantity
             </th>
@@ -150,12 +155,12 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
             <th scope="col" className="w-24 px-1 pb-2 text-end">
               Amount
             </th>
-            <th scope="col" className="w-9 pb-2">
+            <th scope="col" className="w-11 pb-2">
               <span className="sr-only">Remove</span>
             </th>
           </tr>
         </thead>
-        <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+        <tbody className="@max-2xl:flex @max-2xl:flex-col @max-2xl:gap-3">
           {value.map((line, index) => (
             <LineRow
               key={keys.list[index]}
@@ -173,6 +178,7 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
               onRemove={() => remove(index)}
               onKeyDown={(e) => onRowKey(e, index)}
               onItemCreated={(item) => setCreated((c) => [...c, item])}
+              inlineDescription={!wide}
               onTaxCreated={onTaxCreated}
             />
           ))}
@@ -207,6 +213,24 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
 
 function Kbd({ children }: { children: ReactNode }) {
   return <kbd className="rounded border border-slate-300 bg-slate-50 px-1 py-0.5 font-sans text-[0.7rem] text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200">{children}</kbd>;
+}
+
+/** Below this width (px) of the editor, a line's description goes under its item, not in a column. */
+const WIDE_TABLE_PX = 880;
+
+/** Whether the element is at least `px` wide, followed as it resizes (true until measured). */
+function useWiderThan(ref: RefObject<HTMLElement | null>, px: number): boolean {
+  const [wider, setWider] = useState(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setWider(el.clientWidth >= px);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return wider;
 }
 
 /** Stable React keys for the lines, kept in step with adds and removes (a reset rebuilds them). */
@@ -247,6 +271,8 @@ type RowProps = {
   onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
   onItemCreated: (item: ItemOption) => void;
   onTaxCreated?: (tax: TaxOption) => void;
+  /** a narrow table: the description goes under the item instead of a column of its own */
+  inlineDescription: boolean;
 };
 
 /**
@@ -259,6 +285,8 @@ function Cell({
   label,
   error,
   className,
+  as: Tag = 'td',
+  after,
   children,
 }: {
   id: string;
@@ -266,31 +294,52 @@ function Cell({
   label: string;
   error?: string;
   className?: string;
+  /** a `div` inside another cell (the description under the item on a narrow table) */
+  as?: 'td' | 'div';
+  /** shown under the control and its error (the inline description) */
+  after?: ReactNode;
   children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }) {
   return (
-    <td className={cx('px-1 py-1.5 align-top max-md:block max-md:p-0', className)}>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 md:sr-only dark:text-slate-300">
+    <Tag className={cx(Tag === 'td' ? 'px-1 py-1.5 align-top @max-2xl:block @max-2xl:p-0' : 'mt-1.5 @max-2xl:mt-3', className)}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 @2xl:sr-only dark:text-slate-300">
         <span className="sr-only">Line {n} </span>
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
       <FieldError id={`${id}-error`} message={error} />
-    </td>
+      {after}
+    </Tag>
   );
 }
 
-function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, disabled, canRemove, onUpdate, onRemove, onKeyDown, onItemCreated, onTaxCreated }: RowProps) {
+function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, disabled, canRemove, onUpdate, onRemove, onKeyDown, onItemCreated, onTaxCreated, inlineDescription }: RowProps) {
   const n = index + 1;
+  const description = (
+    <Cell id={`${id}-description`} n={n} label="Description" error={errors.description} className="@max-2xl:col-span-2" as={inlineDescription ? 'div' : 'td'}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          maxLength={2000}
+          disabled={disabled}
+          value={line.description ?? ''}
+          placeholder={inlineDescription ? 'Description' : undefined}
+          onChange={(e) => onUpdate({ description: e.target.value === '' ? null : e.target.value }, ['description'])}
+          className={cell(Boolean(errors.description))}
+        />
+      )}
+    </Cell>
+  );
   const digits = currencyDigits(currency.code);
   const type = line.discount_type ?? null;
   return (
     <tr
       onKeyDown={onKeyDown}
       aria-label={`Line ${n}`}
-      className="max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-3 max-md:dark:border-slate-700"
+      className="@max-2xl:grid @max-2xl:grid-cols-2 @max-2xl:gap-3 @max-2xl:rounded-lg @max-2xl:border @max-2xl:border-slate-200 @max-2xl:p-3 @max-2xl:dark:border-slate-700"
     >
-      <Cell id={`${id}-item`} n={n} label="Item" error={errors.name ?? errors.item_id} className="max-md:col-span-2">
+      <Cell id={`${id}-item`} n={n} label="Item" error={errors.name ?? errors.item_id} className="@max-2xl:col-span-2" after={inlineDescription ? description : null}>
         {(control) => (
           <ItemPicker
             control={control}
@@ -306,19 +355,7 @@ function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, dis
           />
         )}
       </Cell>
-      <Cell id={`${id}-description`} n={n} label="Description" error={errors.description} className="max-md:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            maxLength={2000}
-            disabled={disabled}
-            value={line.description ?? ''}
-            onChange={(e) => onUpdate({ description: e.target.value === '' ? null : e.target.value }, ['description'])}
-            className={cell(Boolean(errors.description))}
-          />
-        )}
-      </Cell>
+      {!inlineDescription && description}
       <Cell id={`${id}-quantity`} n={n} label="Quantity" error={errors.quantity}>
         {(control) => (
           <input
@@ -378,15 +415,15 @@ function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, dis
           <TaxPicker control={control} n={n} line={line} taxes={taxes} invalid={Boolean(errors.tax_ids)} disabled={disabled} onChange={(tax_ids) => onUpdate({ tax_ids }, ['tax_ids'])} onTaxCreated={onTaxCreated} />
         )}
       </Cell>
-      <td className="px-1 py-1.5 text-end align-top max-md:flex max-md:items-center max-md:justify-between max-md:p-0">
-        <span className="text-xs font-medium text-slate-700 md:sr-only dark:text-slate-300">
+      <td className="px-1 py-1.5 text-end align-top @max-2xl:flex @max-2xl:items-center @max-2xl:justify-between @max-2xl:p-0">
+        <span className="text-xs font-medium text-slate-700 @2xl:sr-only dark:text-slate-300">
           <span className="sr-only">Line {n} </span>Amount
         </span>
-        <span dir="ltr" className="inline-block pt-2 font-medium tabular-nums text-slate-900 max-md:pt-0 dark:text-slate-100">
+        <span dir="ltr" className="inline-block pt-2 font-medium tabular-nums text-slate-900 @max-2xl:pt-0 dark:text-slate-100">
           <Money amount={lineAmount(line, currency.precision)} currency={currency} />
         </span>
       </td>
-      <td className="py-1.5 align-top max-md:flex max-md:items-end max-md:justify-end max-md:p-0">
+      <td className="py-1.5 align-top @max-2xl:flex @max-2xl:items-end @max-2xl:justify-end @max-2xl:p-0">
         {canRemove && (
           <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled} aria-label={`Remove line ${n}`} title={`Remove line ${n} (${LINE_SHORTCUTS.remove})`} aria-keyshortcuts="Control+Shift+Backspace">
             <Trash2 aria-hidden="true" className="size-4" />
