@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, eventually, newTenant, openBrowser, reportFailure, toast, type Browser } from './browser';
+import { apiCall, eventually, newTenant, openBrowser, reportFailure, settled, toast, type Browser } from './browser';
 
 /**
  * A new company's first hour with the books (issue 13): registration asks the country, the first
@@ -234,6 +234,7 @@ describe('a new company: forms, pickers and lines', () => {
     // the row fits its card at desktop widths, the sidebar shown: nothing scrolls sideways or overlaps
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 800 });
+      await settled(page); // the shell slides its sidebar in or out
       const widths = await page.getByRole('table', { name: 'Lines' }).evaluate((table) => ({
         table: table.scrollWidth,
         room: table.parentElement?.clientWidth ?? 0,
@@ -245,8 +246,25 @@ describe('a new company: forms, pickers and lines', () => {
     await b.screenshot('forms-invoice-desktop-1024');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
     const row = page.getByRole('table', { name: 'Lines' }).locator(':scope > tbody > tr').first();
     await eventually(() => row.evaluate((el) => getComputedStyle(el).display), 'grid');
+    // nothing sticks out sideways on a phone
+    const sideways = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      culprits: [...document.querySelectorAll('main *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        // what sits in a screen-reader-only box (1 px, overflow hidden) shows nothing
+        .filter((el) => {
+          for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).overflow === 'hidden' && a.getBoundingClientRect().width <= 1) return false;
+          return true;
+        })
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} → ${Math.round(el.getBoundingClientRect().right)}`),
+    }));
+    expect(sideways.culprits, 'elements wider than the phone').toEqual([]);
+    expect(sideways.page).toBeLessThanOrEqual(sideways.viewport);
     // the labels show above the boxes on a phone
     expect(await page.locator('label', { hasText: 'Quantity' }).first().isVisible()).toBe(true);
     // the column heads are left to screen readers (a 1 px box)

@@ -51,10 +51,14 @@ function CreateLink({ create, onClick, disabled }: { create: QuickCreate; onClic
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="inline-flex shrink-0 items-center gap-0.5 whitespace-nowrap rounded text-sm font-medium text-primary hover:underline dark:text-sky-300 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+      className="rounded text-end text-sm font-medium text-primary hover:underline dark:text-sky-300 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
     >
-      <Plus aria-hidden="true" className="size-3.5" />
-      New {create.noun}
+      {/* the plus stays with "New" when a long noun wraps */}
+      <span className="whitespace-nowrap">
+        <Plus aria-hidden="true" className="me-0.5 inline size-3.5 align-[-2px]" />
+        New
+      </span>{' '}
+      {create.noun}
     </button>
   );
 }

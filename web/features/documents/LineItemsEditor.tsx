@@ -71,7 +71,7 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
   // where the focus goes once an added or removed line is on screen: a line's item box, or "Add a line"
   const focusNext = useRef<number | 'add' | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  // a table narrower than this puts the description under the item (below 42rem it is cards)
+  // a table narrower than this puts the description under the item (below the md width it is cards)
   const boxRef = useRef<HTMLDivElement>(null);
   const wide = useWiderThan(boxRef, WIDE_TABLE_PX);
 
@@ -128,9 +128,9 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
   const listError = errors?.items;
   const hintId = `${baseId}-shortcuts`;
   return (
-    <div ref={boxRef} className="@container flex flex-col gap-3">
-      <table className="w-full border-separate border-spacing-0 text-sm @max-2xl:block @2xl:table-fixed" aria-label="Lines" aria-describedby={hintId}>
-        <thead className="@max-2xl:sr-only">
+    <div ref={boxRef} className="flex flex-col gap-3">
+      <table className="w-full border-separate border-spacing-0 text-sm max-md:block md:table-fixed" aria-label="Lines" aria-describedby={hintId}>
+        <thead className="max-md:sr-only">
           <tr className="text-start text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
             <th scope="col" className={cx('px-1 pb-2 text-start', wide && 'w-[24%]')}>
               {wide ? 'Item' : 'Item and description'}
@@ -160,7 +160,7 @@ export function LineItemsEditor({ value, onChange, items: given, taxes, onTaxCre
             </th>
           </tr>
         </thead>
-        <tbody className="@max-2xl:flex @max-2xl:flex-col @max-2xl:gap-3">
+        <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
           {value.map((line, index) => (
             <LineRow
               key={keys.list[index]}
@@ -301,8 +301,8 @@ function Cell({
   children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }) {
   return (
-    <Tag className={cx(Tag === 'td' ? 'px-1 py-1.5 align-top @max-2xl:block @max-2xl:p-0' : 'mt-1.5 @max-2xl:mt-3', className)}>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 @2xl:sr-only dark:text-slate-300">
+    <Tag className={cx(Tag === 'td' ? 'px-1 py-1.5 align-top max-md:block max-md:p-0' : 'mt-1.5 max-md:mt-3', className)}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 md:sr-only dark:text-slate-300">
         <span className="sr-only">Line {n} </span>
         {label}
       </label>
@@ -316,7 +316,7 @@ function Cell({
 function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, disabled, canRemove, onUpdate, onRemove, onKeyDown, onItemCreated, onTaxCreated, inlineDescription }: RowProps) {
   const n = index + 1;
   const description = (
-    <Cell id={`${id}-description`} n={n} label="Description" error={errors.description} className="@max-2xl:col-span-2" as={inlineDescription ? 'div' : 'td'}>
+    <Cell id={`${id}-description`} n={n} label="Description" error={errors.description} className="max-md:col-span-2" as={inlineDescription ? 'div' : 'td'}>
       {(control) => (
         <input
           {...control}
@@ -337,9 +337,9 @@ function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, dis
     <tr
       onKeyDown={onKeyDown}
       aria-label={`Line ${n}`}
-      className="@max-2xl:grid @max-2xl:grid-cols-2 @max-2xl:gap-3 @max-2xl:rounded-lg @max-2xl:border @max-2xl:border-slate-200 @max-2xl:p-3 @max-2xl:dark:border-slate-700"
+      className="max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-3 max-md:dark:border-slate-700"
     >
-      <Cell id={`${id}-item`} n={n} label="Item" error={errors.name ?? errors.item_id} className="@max-2xl:col-span-2" after={inlineDescription ? description : null}>
+      <Cell id={`${id}-item`} n={n} label="Item" error={errors.name ?? errors.item_id} className="max-md:col-span-2" after={inlineDescription ? description : null}>
         {(control) => (
           <ItemPicker
             control={control}
@@ -415,15 +415,15 @@ function LineRow({ id, index, line, items, taxes, priceOf, currency, errors, dis
           <TaxPicker control={control} n={n} line={line} taxes={taxes} invalid={Boolean(errors.tax_ids)} disabled={disabled} onChange={(tax_ids) => onUpdate({ tax_ids }, ['tax_ids'])} onTaxCreated={onTaxCreated} />
         )}
       </Cell>
-      <td className="px-1 py-1.5 text-end align-top @max-2xl:flex @max-2xl:items-center @max-2xl:justify-between @max-2xl:p-0">
-        <span className="text-xs font-medium text-slate-700 @2xl:sr-only dark:text-slate-300">
+      <td className="px-1 py-1.5 text-end align-top max-md:flex max-md:items-center max-md:justify-between max-md:p-0">
+        <span className="text-xs font-medium text-slate-700 md:sr-only dark:text-slate-300">
           <span className="sr-only">Line {n} </span>Amount
         </span>
-        <span dir="ltr" className="inline-block pt-2 font-medium tabular-nums text-slate-900 @max-2xl:pt-0 dark:text-slate-100">
+        <span dir="ltr" className="inline-block pt-2 font-medium tabular-nums text-slate-900 max-md:pt-0 dark:text-slate-100">
           <Money amount={lineAmount(line, currency.precision)} currency={currency} />
         </span>
       </td>
-      <td className="py-1.5 align-top @max-2xl:flex @max-2xl:items-end @max-2xl:justify-end @max-2xl:p-0">
+      <td className="py-1.5 align-top max-md:flex max-md:items-end max-md:justify-end max-md:p-0">
         {canRemove && (
           <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled} aria-label={`Remove line ${n}`} title={`Remove line ${n} (${LINE_SHORTCUTS.remove})`} aria-keyshortcuts="Control+Shift+Backspace">
             <Trash2 aria-hidden="true" className="size-4" />
