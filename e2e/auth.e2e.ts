@@ -45,6 +45,8 @@ describe('authentication', () => {
   it('registers a company, lands on its dashboard, logs out and logs back in', async () => {
     const tenant = await registerTenant(page);
     await expectDashboardOf(tenant.company);
+    // a first visit is greeted, not welcomed "back"
+    await page.getByText(`Welcome, ${tenant.name}.`, { exact: true }).waitFor();
 
     await logOut();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
@@ -55,6 +57,7 @@ describe('authentication', () => {
 
     await logIn(page, tenant.email, tenant.password);
     await expectDashboardOf(tenant.company);
+    await page.getByText(`Welcome back, ${tenant.name}.`, { exact: true }).waitFor();
     expect(browser.pageErrors).toEqual([]);
   });
 

@@ -91,6 +91,8 @@ export type Tenant = {
   email: string;
   password: string;
   company: string;
+  /** the registration form's country, by its ISO code; "ZZ" (another country) starts in USD and UTC as every flow expects */
+  country: string;
 };
 
 let counter = 0;
@@ -103,6 +105,7 @@ export function newTenant(overrides: Partial<Tenant> = {}): Tenant {
     email: `owner-${tag}@example.com`,
     password: `Pw-${tag}-Strong!9`,
     company: `Kilima Traders ${tag}`,
+    country: 'ZZ',
     ...overrides,
   };
 }
@@ -116,6 +119,7 @@ export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}
   await page.getByLabel(/^Password/).fill(tenant.password);
   await page.getByLabel(/^Confirm Password/).fill(tenant.password);
   await page.getByLabel(/^Company name/).fill(tenant.company);
+  await page.getByLabel(/^Country/).selectOption(tenant.country);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
   return tenant;

@@ -15,6 +15,8 @@ export type Tenant = {
   timezone: string;
   logo_light: string | null;
   logo_dark: string | null;
+  /** calling code of the company's phone numbers ("254"), from the country given at registration */
+  phone_country?: string | null;
 };
 
 export type Flash = {

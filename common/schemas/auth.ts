@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findCountry } from '../countries.js';
 
 const email = z.string().trim().toLowerCase().min(1).max(255).pipe(z.email());
 const password = z.string().min(8).max(200);
@@ -7,6 +8,8 @@ const confirmed = <T extends { password: string; password_confirmation: string }
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password field confirmation does not match.' });
   }
 };
+/** The confirmation is compared even when other fields failed, so a form shows every error at once. */
+const bothPasswords = { when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !issues.some((i) => ['password', 'password_confirmation'].includes(String(i.path?.[0]))) };
 
 export const loginSchema = z.object({
   email,
@@ -14,15 +17,35 @@ export const loginSchema = z.object({
   remember: z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')]).optional(),
 });
 
-export const registerSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255),
-    email,
-    password,
-    password_confirmation: z.string().max(200),
-    company_name: z.string().trim().min(1).max(255),
-  })
-  .superRefine(confirmed);
+const registerFields = z.object({
+  name: z.string().trim().min(1).max(255),
+  email,
+  password,
+  password_confirmation: z.string().max(200),
+  company_name: z.string().trim().min(1).max(255),
+  /**
+   * Where the company is (ISO 3166-1 alpha-2, common/countries.ts): its books' default currency,
+   * its timezone and its phone country follow. The page always sends it; left out (an API
+   * client), the company starts in USD and UTC as before.
+   */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || findCountry(v) !== undefined, 'The selected country is invalid.')
+    .nullish()
+    .transform((v) => v || null),
+  });
+
+export const registerSchema = registerFields.superRefine(confirmed, bothPasswords);
+
+/**
+ * The registration page's check: the same, with the country required (a new company must say
+ * where it is), checked with the other fields so every error shows at once.
+ */
+export const registerFormSchema = registerFields
+  .extend({ country: z.string().trim().min(1, 'The country field is required.').refine((v) => findCountry(v) !== undefined, 'The selected country is invalid.') })
+  .superRefine(confirmed, bothPasswords);
 
 export const forgotPasswordSchema = z.object({ email });
 

@@ -31,6 +31,12 @@ export const documentLineSchema = z
     error: PERCENT_OVER,
   });
 
+/** A refinement's `when`: run it when none of `fields` has an issue (other fields may have). */
+const passed =
+  (...fields: string[]) =>
+  ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !issues.some((i) => fields.includes(String(i.path?.[0])));
+
 /**
  * Invoices, bills and estimates (POST /accounting/documents/store, PUT …/update/{id}).
  * Left out, the server fills in: document_number (the type's sequence), due_at (issue date
@@ -53,10 +59,16 @@ export const documentSchema = z
     footer: optionalText(5000),
     items: z.array(documentLineSchema).min(1, 'A document needs at least one line.').max(500),
   })
-  .refine((d) => !d.due_at || d.due_at >= d.issued_at, { path: ['due_at'], error: 'The due at field must be a date after or equal to issued at.' })
+  // checked even when other fields failed (every error in one answer), once the fields they read passed
+  .refine((d) => !d.due_at || d.due_at >= d.issued_at, {
+    path: ['due_at'],
+    error: 'The due at field must be a date after or equal to issued at.',
+    when: passed('issued_at', 'due_at'),
+  })
   .refine((d) => d.discount_type !== 'percent' || !d.discount_rate || Number(d.discount_rate) <= 100, {
     path: ['discount_rate'],
     error: PERCENT_OVER,
+    when: passed('discount_type', 'discount_rate'),
   });
 export type DocumentInput = z.input<typeof documentSchema>;
 export type DocumentLineInput = z.input<typeof documentLineSchema>;

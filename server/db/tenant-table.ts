@@ -7,6 +7,9 @@ export interface TenantSettings {
   name: string;
   logo_light: string | null;
   logo_dark: string | null;
+  /** where the company is (ISO 3166-1 alpha-2) and the calling code of its phone numbers, set at registration */
+  country?: string | null;
+  phone_country?: string | null;
 }
 
 /** Global: the tenant itself. RLS lets the app role see only the current tenant's row. */

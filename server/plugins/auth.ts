@@ -20,6 +20,8 @@ export interface TenantInfo {
   timezone: string;
   logo_light: string | null;
   logo_dark: string | null;
+  /** calling code of the company's phone numbers, from the country given at registration */
+  phone_country: string | null;
 }
 
 declare module 'fastify' {
@@ -55,6 +57,8 @@ const PASSWORD_TIMEOUT_MS = 3 * 60 * 60 * 1000;
 const ALL_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSIONS);
 const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 export const HOME = '/dashboard';
+/** Session key set when the session made the account (registration): its dashboard says "Welcome", later sign-ins "Welcome back". */
+export const NEW_ACCOUNT = 'new_account';
 
 export const authPlugin = fp(
   async (app, opts: { database: Database }) => {
@@ -159,6 +163,7 @@ function applyContext(req: FastifyRequest, s: Session) {
       timezone: m.timezone,
       logo_light: m.settings.logo_light ?? null,
       logo_dark: m.settings.logo_dark ?? null,
+      phone_country: m.settings.phone_country ?? null,
     };
     // the Owner holds every permission of the registry, including ones added after the role was stored
     req.permissions = m.role === 'owner' ? ALL_PERMISSIONS : (m.permissions ?? NO_PERMISSIONS);

@@ -17,11 +17,13 @@ type Props = {
   recentCustomers: Array<{ id: number; name: string; email: string | null; created_at: string }>;
   customersByMonth: Array<{ month: string; count: number }>;
   finance?: FinanceWidgets | null;
+  /** the session that made the account: greet "Welcome", not "Welcome back" */
+  first_visit?: boolean;
 };
 
 const NO_STATS: Props['stats'] = { customers: 0, vendors: 0, taxes: 0, users: 0 };
 
-export default function Dashboard({ stats = NO_STATS, recentCustomers = [], customersByMonth = [], finance = null }: Props) {
+export default function Dashboard({ stats = NO_STATS, recentCustomers = [], customersByMonth = [], finance = null, first_visit = false }: Props) {
   const { auth } = useSharedProps();
   const formats = useFormats();
 
@@ -45,7 +47,7 @@ export default function Dashboard({ stats = NO_STATS, recentCustomers = [], cust
   return (
     <>
       <Head title="Dashboard" />
-      <PageHeader title="Dashboard" description={auth?.user ? `Welcome back, ${auth.user.name}.` : undefined} />
+      <PageHeader title="Dashboard" description={auth?.user ? `${first_visit ? 'Welcome' : 'Welcome back'}, ${auth.user.name}.` : undefined} />
 
       <section aria-label="Key figures" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Customers" value={stats.customers} icon={<CustomerIcon />} tone="primary" />

@@ -65,6 +65,7 @@ export const TAG_TYPES = [
   'Role',
   'User',
   'UserLog',
+  'Lookup',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

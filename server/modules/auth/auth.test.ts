@@ -80,6 +80,47 @@ describe('registration', () => {
   });
 });
 
+describe('registration: the country, and the first greeting', () => {
+  it('a Kenyan company starts in KES, on Nairobi time, with +254 phones; the first dashboard says "Welcome", a later sign-in "Welcome back"', async () => {
+    const c = new TestClient(t.app);
+    await c.get('/register');
+    const res = await c.post(
+      '/register',
+      { name: 'Achieng', email: 'achieng@example.test', password: 'secret-pass-1', password_confirmation: 'secret-pass-1', company_name: 'Ziwa Fish', country: 'KE' },
+      { inertia: true },
+    );
+    expect(res.statusCode).toBe(303);
+    const dash = (await c.get('/dashboard', { inertia: true })).json();
+    expect(dash.props.first_visit).toBe(true);
+    expect(dash.props.tenant).toMatchObject({ name: 'Ziwa Fish', timezone: 'Africa/Nairobi', phone_country: '254' });
+    const currency = await c.get('/settings/accounting/currencies/default', { json: true });
+    expect(currency.json().data).toMatchObject({ code: 'KES', symbol: 'KSh', is_default: true });
+    // still the session that made the account
+    expect((await c.get('/dashboard', { inertia: true })).json().props.first_visit).toBe(true);
+    await c.post('/logout', undefined, { inertia: true });
+    await c.login('achieng@example.test', 'secret-pass-1');
+    expect((await c.get('/dashboard', { inertia: true })).json().props.first_visit).toBe(false);
+  });
+
+  it('"another country" starts in USD and UTC with no phone country; an unknown country is a 422 naming it with the other fields', async () => {
+    const c = new TestClient(t.app);
+    await c.get('/register');
+    const bad = await c.post('/register', { name: '', email: 'x', password: 'short', password_confirmation: 'short', company_name: '', country: 'XX' }, { json: true });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['company_name', 'country', 'email', 'name', 'password']);
+    expect(bad.json().errors.country).toEqual(['The selected country is invalid.']);
+    const res = await c.post(
+      '/register',
+      { name: 'Mwale', email: 'mwale@example.test', password: 'secret-pass-1', password_confirmation: 'secret-pass-1', company_name: 'Lusaka Books', country: 'ZZ' },
+      { inertia: true },
+    );
+    expect(res.statusCode).toBe(303);
+    const dash = (await c.get('/dashboard', { inertia: true })).json();
+    expect(dash.props.tenant).toMatchObject({ timezone: 'UTC', phone_country: null });
+    expect((await c.get('/settings/accounting/currencies/default', { json: true })).json().data).toMatchObject({ code: 'USD' });
+  });
+});
+
 describe('login and logout', () => {
   it('signs in, renews the session id, and signs out (the old session is revoked)', async () => {
     const owner = await seedTenant(t.database, 'Loginco');

@@ -8,13 +8,14 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../../common/schemas/auth.js';
+import { findCountry } from '../../../common/countries.js';
 import { rows } from '../../db/client.js';
 import { withUser } from '../../db/tenancy.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { verifySignedUrl } from '../../http/signed-url.js';
 import { Throttle } from '../../http/throttle.js';
 import { validate } from '../../http/validate.js';
-import { HOME } from '../../plugins/auth.js';
+import { HOME, NEW_ACCOUNT } from '../../plugins/auth.js';
 import { createTenant, tenantsOfUser } from '../tenancy/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { sendVerificationMail } from './verification.js';
@@ -78,9 +79,11 @@ export async function authRoutes(app: FastifyInstance) {
     const input = validate(registerSchema, req.body);
     const taken = await database.query('select 1 from users where lower(email) = $1', [input.email]);
     if (taken.length) throw fieldError('email', 'The email has already been taken.');
+    // the country sets where the company starts: its books' currency, its timezone, its phone country
+    const country = findCountry(input.country);
     const { tenantId, userId } = await createTenant(
       database,
-      { companyName: input.company_name },
+      { companyName: input.company_name, currency: country?.currency, timezone: country?.timezone, country: country?.code, phoneCountry: country?.dial || undefined },
       { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
     ).catch((err: { code?: string; cause?: { code?: string } }) => {
       // two registrations racing for one email: the unique index decides
@@ -89,6 +92,8 @@ export async function authRoutes(app: FastifyInstance) {
     });
     await sendVerification({ id: userId, email: input.email, name: input.name });
     req.session.login(userId, tenantId);
+    // the dashboard greets "Welcome" (not "back") for the rest of the session that made the account
+    req.session.put(NEW_ACCOUNT, true);
     return done(req, reply, HOME);
   });
 

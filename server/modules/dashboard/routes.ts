@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { HOME } from '../../plugins/auth.js';
+import { HOME, NEW_ACCOUNT } from '../../plugins/auth.js';
 import { rows } from '../../db/client.js';
 import { todayIn } from '../../../common/reports/periods.js';
 import { financeWidgets } from '../reports/widgets.js';
@@ -53,6 +53,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
       recentCustomers: figures.recent,
       customersByMonth: figures.byMonth,
       finance: figures.finance,
+      // "Welcome" in the session that made the account, "Welcome back" on every later sign-in
+      first_visit: req.session.get(NEW_ACCOUNT) === true,
     });
   });
 }

@@ -241,6 +241,27 @@ describe('store, edit, list and delete (/accounting/documents)', () => {
     expect(await accountBalance(wht)).toBe('0.7200'); // a debit
   });
 
+  it('names every field of a bad document in one 422: no contact, an empty date, an empty line name, a bad quantity, a due date before the issue date', async () => {
+    const res = await owner.json('POST', '/accounting/documents/store', {
+      type: 'invoice',
+      issued_at: '',
+      items: [{ name: '', quantity: 'two', price: '5', tax_ids: [] }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      contact_id: ['The contact id field is required.'],
+      issued_at: ['The issued at field must match the format Y-m-d.', 'The issued at field must be a valid date.'],
+      'items.0.name': ['The name field is required.'],
+      'items.0.quantity': [expect.stringMatching(/quantity/)],
+    });
+    const due = await owner.json('POST', '/accounting/documents/store', { type: 'invoice', issued_at: '2026-03-10', due_at: '2026-03-01', items: [{ name: '', quantity: '1', price: '5' }] });
+    expect(due.json().errors).toEqual({
+      contact_id: ['The contact id field is required.'],
+      due_at: ['The due at field must be a date after or equal to issued at.'],
+      'items.0.name': ['The name field is required.'],
+    });
+  });
+
   it('refuses a contact of the wrong kind, unknown items and taxes, disabled taxes and a taken number (422, nothing written)', async () => {
     const before = (await owner.get('/accounting/documents/json?type=invoice', { json: true })).json().total;
     const vendor = await owner.json('POST', '/accounting/documents/store', body('invoice', { contact_id: vendorId }));

@@ -11,6 +11,9 @@ export interface NewTenant {
   timezone?: string;
   /** the default currency of the books (ISO code); USD when not given */
   currency?: string;
+  /** where the company is (ISO 3166-1 alpha-2) and its phone country's calling code, when the form gave them */
+  country?: string;
+  phoneCountry?: string;
 }
 export interface NewOwner {
   name: string;
@@ -33,7 +36,7 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
       .values({
         name: t.companyName,
         timezone: t.timezone ?? 'UTC',
-        settings: { name: t.companyName, logo_light: null, logo_dark: null },
+        settings: { name: t.companyName, logo_light: null, logo_dark: null, country: t.country ?? null, phone_country: t.phoneCountry ?? null },
       })
       .returning({ id: tenants.id });
     const [user] = await tx

@@ -88,6 +88,8 @@ describe('inviting', () => {
     expect(dash.props.auth.user.email_verified_at).not.toBeNull();
     expect(dash.props.tenant.name).toBe('Alpha');
     expect(dash.props.flash.success).toBe('Welcome to Alpha.');
+    // an account made by the invitation: its first dashboard greets "Welcome", not "Welcome back"
+    expect(dash.props.first_visit).toBe(true);
     const roleOf = (await owner.get(`/roles/get-role/${accountant}`, { json: true })).json().data;
     const perms = (await guest.get('/roles/active-permissions', { json: true })).json().permissions;
     expect(perms).toEqual(roleOf.permissions);
@@ -118,6 +120,8 @@ describe('inviting', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
     expect((await betaOwner.get('/settings/company/json', { json: true })).json().data.value.name).toBe('Alpha');
+    // an existing account is welcomed back
+    expect((await betaOwner.get('/dashboard', { inertia: true })).json().props.first_visit).toBe(false);
     const perms = (await betaOwner.get('/roles/active-permissions', { json: true })).json().permissions as string[];
     expect(perms.every((p) => p.endsWith('.view'))).toBe(true);
     expect(perms).toContain('users.view');

@@ -8,7 +8,7 @@ import { enterTenant, withTenant } from '../../db/tenancy.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { Throttle } from '../../http/throttle.js';
 import { validate } from '../../http/validate.js';
-import { HOME } from '../../plugins/auth.js';
+import { HOME, NEW_ACCOUNT } from '../../plugins/auth.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertHolds, findRole } from '../roles/resource.js';
 import { memberships, users } from '../tenancy/schema.js';
@@ -235,6 +235,8 @@ export async function invitationRoutes(app: FastifyInstance) {
         });
 
       req.session.login(userId, tenantId);
+      // an account made by this invitation: its first dashboard says "Welcome" (decision 0023-forms)
+      if (newUser) req.session.put(NEW_ACCOUNT, true);
       const message = `Welcome to ${link.company}.`;
       if (req.wantsJson) return reply.send({ message, redirect: HOME });
       req.session.flash('success', message);

@@ -12,13 +12,15 @@ export type SubmitButtonProps = {
   variant?: ButtonVariant;
   disabled?: boolean;
   className?: string;
+  /** The button's value, read from the submit event's `submitter` when a form has several. */
+  value?: string;
 };
 
 /** A form's submit button with its processing state and its "Saved." confirmation. */
-export function SubmitButton({ form, children = 'Save', saved = 'Saved.', variant = 'primary', disabled, className }: SubmitButtonProps) {
+export function SubmitButton({ form, children = 'Save', saved = 'Saved.', variant = 'primary', disabled, className, value }: SubmitButtonProps) {
   return (
     <div className={cx('flex items-center gap-4', className)}>
-      <Button type="submit" variant={variant} disabled={disabled || form.processing} busy={form.processing}>
+      <Button type="submit" value={value} variant={variant} disabled={disabled || form.processing} busy={form.processing}>
         {children}
       </Button>
       <ActionMessage on={Boolean(form.recentlySuccessful)}>{saved}</ActionMessage>

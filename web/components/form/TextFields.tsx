@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 're
 import { cx } from '../cx';
 import { bindField, splitBound, type BoundFieldProps, type FormValues, type KeysOf } from './bind';
 import { Field } from './Field';
+import { useSharedProps } from '@/lib/page';
 import { normalizePhone } from './phone';
 import { controlBase, controlClasses, controlState } from './styles';
 
@@ -73,13 +74,15 @@ export type PhoneFieldProps<T extends FormValues, K extends KeysOf<T, string | n
 export function PhoneField<T extends FormValues, K extends KeysOf<T, string | null | undefined>>(props: PhoneFieldProps<T, K>) {
   const { field, name, disabled, shell, rest: { ...rest } } = splitBound<T, K, PhoneFieldProps<T, K>>(props);
   const value = (field.value as string | null | undefined) ?? '';
+  // the company's phone country (registration): a national number gets its calling code
+  const dial = useSharedProps().tenant?.phone_country ?? null;
   return (
     <Field {...shell}>
       {(control) => (
         <input
           autoComplete="tel"
           inputMode="tel"
-          placeholder="+254 712 345 678"
+          placeholder={dial ? `+${dial} …` : '+254 712 345 678'}
           {...rest}
           {...control}
           type="tel"
@@ -89,7 +92,7 @@ export function PhoneField<T extends FormValues, K extends KeysOf<T, string | nu
           value={value}
           onChange={(e) => field.setValue(e.target.value as T[K])}
           onBlur={(e) => {
-            const normalised = normalizePhone(e.target.value);
+            const normalised = normalizePhone(e.target.value, dial);
             if (normalised !== value) field.setValue(normalised as T[K]);
             rest.onBlur?.(e);
           }}

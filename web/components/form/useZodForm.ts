@@ -3,12 +3,18 @@ import type { FormDataType, Method, UseFormSubmitOptions } from '@inertiajs/core
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { SAVED_FOR_MS } from './constants';
+import { showRefusal } from './refused';
 import { serverFieldErrors, validateWithSchema, type FieldErrors } from './zod-errors';
 
 export type ZodFormOptions = {
   /** Where `submit()` sends the form through Inertia (303 back + flash, or errors). */
   method?: Method;
   url?: string;
+  /**
+   * Rewords errors before they are shown (the document form says "The customer field is
+   * required." where the schema says "contact id"). Gets every error of the check at once.
+   */
+  messages?: (errors: FieldErrors, data: Record<string, unknown>) => FieldErrors;
 };
 
 export type ZodForm<T extends Record<string, unknown>> = Omit<InertiaFormProps<T>, 'submit'> & {
@@ -16,7 +22,7 @@ export type ZodForm<T extends Record<string, unknown>> = Omit<InertiaFormProps<T
   validate: (formElement?: HTMLFormElement | null) => boolean;
   /**
    * Validates, then sends through Inertia (`method`/`url` of the options); false when invalid.
-   * With the <form> element, the first invalid field gets the focus after a failure.
+   * With the <form> element, a refusal reveals and focuses the first invalid field and announces all errors (refused.ts).
    */
   submit: (options?: UseFormSubmitOptions, formElement?: HTMLFormElement | null) => boolean;
   /** The <form>'s onSubmit: prevents the browser's submit, then `submit(options)`. */
@@ -44,10 +50,12 @@ export function useZodForm<T extends FormDataType<T> & Record<string, unknown>>(
   const savedTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(savedTimer.current), []);
 
-  const setErrors = (errors: FieldErrors, element?: HTMLFormElement | null) => {
+  // a refused submit shows every error at once, then reveals, focuses and announces (refused.ts)
+  const setErrors = (raw: FieldErrors, element?: HTMLFormElement | null) => {
+    const errors = options.messages ? options.messages(raw, form.data) : raw;
     form.clearErrors();
     (form.setError as unknown as (errors: FieldErrors) => void)(errors);
-    focusFirstInvalid(element);
+    showRefusal(element, errors);
   };
 
   const validate = (element?: HTMLFormElement | null) => {
@@ -67,7 +75,7 @@ export function useZodForm<T extends FormDataType<T> & Record<string, unknown>>(
     form.submit(method, url, {
       ...visit,
       onError: (errors) => {
-        focusFirstInvalid(element);
+        showRefusal(element, errors as FieldErrors);
         visit.onError?.(errors);
       },
     });
@@ -106,17 +114,4 @@ export function useZodForm<T extends FormDataType<T> & Record<string, unknown>>(
     },
     submitWith,
   };
-}
-
-/**
- * Moves the focus to the first field marked invalid, once the errors are on screen (React may
- * render them a frame or two after an answer arrives, so look for a few frames).
- */
-function focusFirstInvalid(root: HTMLElement | null | undefined, framesLeft = 5) {
-  if (!root || typeof window === 'undefined') return;
-  window.requestAnimationFrame(() => {
-    const field = root.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (field) field.focus();
-    else if (framesLeft > 1) focusFirstInvalid(root, framesLeft - 1);
-  });
 }

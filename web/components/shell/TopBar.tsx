@@ -61,7 +61,7 @@ export function TopBar({ menu, menuOpen, onOpenMenu }: { menu: ShellMenu; menuOp
         >
           <MenuIcon className="size-5" aria-hidden="true" />
         </button>
-        <Brand className={cx('min-w-0', !horizontal && 'lg:hidden')} nameClassName="hidden sm:inline" />
+        <Brand className={cx('min-w-0', !horizontal && 'lg:hidden')} nameClassName="max-sm:sr-only" />
 
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <MenuSearch menu={menu} />

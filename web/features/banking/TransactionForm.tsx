@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { DateField, TextareaField, TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
 import { findCurrency, type CurrencyOption } from '@/components/money';
+import { accountCreate, categoryCreate, CUSTOMER, VENDOR } from '@/features/quick-create/kinds';
 import { errorMessage } from '@/lib/errors';
 import { useCreateTransactionMutation, useUpdateTransactionMutation, type TransactionRow } from '@/store/banking-api';
 
@@ -105,6 +106,7 @@ export function TransactionForm({ transaction, options }: { transaction?: Transa
             label="Account"
             required
             placeholder="Choose an account…"
+            create={accountCreate(currencies.find((c) => c.is_default)?.code ?? 'USD')}
             options={accounts.filter((a) => a.enabled || a.id === transaction?.bank_account_id).map((a) => ({ value: a.id, label: `${a.name} (${a.currency_code})` }))}
           />
           <DateField form={form} name="paid_at" label="Date" required />
@@ -119,6 +121,7 @@ export function TransactionForm({ transaction, options }: { transaction?: Transa
             label={income ? 'Customer' : 'Vendor'}
             placeholder="None"
             load={{ url: '/accounting/contacts/json', params: { type: income ? 'customer' : 'vendor' } }}
+            create={income ? CUSTOMER : VENDOR}
             initialOption={transaction?.contact_id && transaction.type === form.data.type ? { value: transaction.contact_id, label: transaction.contact_name ?? String(transaction.contact_id) } : null}
           />
           <SelectField
@@ -126,6 +129,7 @@ export function TransactionForm({ transaction, options }: { transaction?: Transa
             name="category_id"
             label="Category"
             placeholder="None"
+            create={categoryCreate(income ? 'income' : 'expense')}
             options={categories.filter((c) => c.type === form.data.type && (c.enabled || c.id === transaction?.category_id)).map((c) => ({ value: c.id, label: c.name }))}
           />
           <SelectField form={form} name="payment_method" label="Payment method" placeholder="None" options={paymentMethods.map((m) => ({ value: m.code, label: m.name }))} />

@@ -12,6 +12,7 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { DateField, TextareaField, TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
 import { findCurrency, Money } from '@/components/money';
+import { accountCreate } from '@/features/quick-create/kinds';
 import { errorMessage } from '@/lib/errors';
 import { useCreateTransferMutation, useUpdateTransferMutation, type TransferRow } from '@/store/banking-api';
 import { trimZeros, type BankingOptions } from './TransactionForm';
@@ -101,6 +102,7 @@ export function TransferForm({ transfer, options }: { transfer?: TransferRow; op
     }
   }
 
+  const newAccount = accountCreate(currencies.find((c) => c.is_default)?.code ?? 'USD');
   const accountOptions = accounts
     .filter((a) => a.enabled || a.id === transfer?.from_account_id || a.id === transfer?.to_account_id)
     .map((a) => ({ value: a.id, label: `${a.name} (${a.currency_code})` }));
@@ -109,8 +111,8 @@ export function TransferForm({ transfer, options }: { transfer?: TransferRow; op
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       <Card title="Transfer">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField form={form} name="from_account_id" label="From account" required placeholder="Choose an account…" options={accountOptions} />
-          <SelectField form={form} name="to_account_id" label="To account" required placeholder="Choose an account…" options={accountOptions} />
+          <SelectField form={form} name="from_account_id" label="From account" required placeholder="Choose an account…" options={accountOptions} create={newAccount} />
+          <SelectField form={form} name="to_account_id" label="To account" required placeholder="Choose an account…" options={accountOptions} create={newAccount} />
           <DateField form={form} name="transferred_at" label="Date" required />
           <TextField form={form} name="amount" label={`Amount${from ? ` in ${from.code}` : ''}`} inputMode="decimal" required />
           {differs && from && to && (

@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import { Send } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { documentSchema, type DocumentInput } from '@common/schemas/documents';
 import type { DocumentType } from '@common/documents/status';
 import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
-import { buttonClasses } from '@/components/form/Button';
+import { Button, buttonClasses } from '@/components/form/Button';
 import { defaultOption, type Option } from '@/components/form/options';
 import { SelectField } from '@/components/form/SelectField';
 import { SubmitButton } from '@/components/form/SubmitButton';
@@ -16,7 +17,15 @@ import { defaultCurrency, findCurrency } from '@/components/money';
 import { BackLink } from '@/components/record/BackLink';
 import { RecordGate } from '@/components/record/RecordPage';
 import { errorMessage } from '@/lib/errors';
-import { useCreateDocumentMutation, useGetDocumentQuery, useUpdateDocumentMutation, type FullDocument } from '@/store/documents-api';
+import {
+  useCreateDocumentMutation,
+  useGetDocumentQuery,
+  useSendDocumentMutation,
+  useUpdateDocumentMutation,
+  useUpdateDocumentStatusMutation,
+  type FullDocument,
+} from '@/store/documents-api';
+import { categoryCreate, CUSTOMER, VENDOR } from '@/features/quick-create/kinds';
 import { DocumentLines } from './DocumentLines';
 import { addDays, KINDS, todayIso, type FormProps, type Kind } from './kinds';
 import { emptyLine, trimZeros, type LineValue } from './lines';
@@ -122,9 +131,18 @@ const formSchema = z.preprocess((v) => toInput(v as FormValues), documentSchema)
  * the lines, a document discount, live totals, notes and footer. Saves and goes to Show.
  */
 export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProps; doc?: FullDocument }) {
-  const form = useZodForm<FormValues>(formSchema, initialValues(kind, props, doc));
+  const form = useZodForm<FormValues>(formSchema, initialValues(kind, props, doc), {
+    // said plainly ("The customer field is required."), with the other errors of the same check
+    messages: (errors, data) =>
+      errors.contact_id && data.contact_id == null ? { ...errors, contact_id: `The ${kind.contactLabel.toLowerCase()} field is required.` } : errors,
+  });
   const [create] = useCreateDocumentMutation();
   const [update] = useUpdateDocumentMutation();
+  const [sendMail] = useSendDocumentMutation();
+  const [setStatus] = useUpdateDocumentStatusMutation();
+  // "Save and send" is offered while the document is a draft (a new one always is)
+  const canSend = !doc || doc.status === 'draft';
+  const sendLabel = kind.type === 'bill' ? 'Save and mark received' : 'Save and send';
   const base = defaultCurrency(props.currencies);
   const currency = findCurrency(props.currencies, form.data.currency_code);
   // the contacts' currencies, learned from the options the select loads
@@ -175,19 +193,32 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const element = e.currentTarget;
-    // said plainly, before the schema's "The selected contact is invalid." for an empty choice
-    if (form.data.contact_id === null) {
-      // announced (role=alert) rather than focused: focus opens the search list over the message
-      form.setError('contact_id', `The ${kind.contactLabel.toLowerCase()} field is required.`);
-      return;
-    }
+    // which button: "Save and send" sends it once saved; Enter in a box saves only (the first button)
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const andSend = canSend && submitter?.value === 'send';
     try {
       const answer = await form.submitWith((data) => (doc ? update({ id: doc.id, ...toInput(data) }).unwrap() : create(toInput(data)).unwrap()), element);
       if (!answer) return;
-      toast.success(answer.message);
-      router.visit(`${kind.base}/${answer.data.id}`);
+      const id = answer.data.id;
+      if (andSend) await sendSaved(id);
+      else toast.success(answer.message);
+      router.visit(`${kind.base}/${id}`);
     } catch (err) {
       toast.error(errorMessage(err, `The ${kind.noun} could not be saved.`));
+    }
+  }
+
+  /**
+   * The send that exists server-side, on the saved document: invoices and estimates are mailed to
+   * the contact with the company's template (send-mail marks them sent); bills are never mailed,
+   * they are marked received. A refused send leaves the saved draft and says why.
+   */
+  async function sendSaved(id: number) {
+    try {
+      const answer = kind.type === 'bill' ? await setStatus({ id, status: 'received' }).unwrap() : await sendMail({ id }).unwrap();
+      toast.success(answer.message);
+    } catch (err) {
+      toast.error(`The ${kind.noun} was saved as a draft but not ${kind.type === 'bill' ? 'marked received' : 'sent'}: ${errorMessage(err, 'try again from its page.')}`);
     }
   }
 
@@ -204,6 +235,7 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
             placeholder={`Choose a ${kind.contactLabel.toLowerCase()}…`}
             load={{ url: '/accounting/contacts/json', params: { type: kind.contactType, enabled: 'true' }, map: mapContact }}
             initialOption={doc ? { value: doc.contact_id, label: doc.contact_name } : null}
+            create={kind.contactType === 'vendor' ? VENDOR : CUSTOMER}
             className="lg:col-span-2"
           />
           <TextField form={form} name="document_number" label="Number" placeholder="automatic" maxLength={50} hint="Left empty, the next number is given." />
@@ -219,6 +251,7 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
             name="category_id"
             label="Category"
             placeholder="None"
+            create={categoryCreate(kind.type === 'bill' ? 'expense' : 'income')}
             options={props.categories.filter((c) => c.enabled || c.id === doc?.category_id).map((c) => ({ value: c.id, label: c.name }))}
           />
         </div>
@@ -234,7 +267,15 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
       </Card>
 
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton form={form}>{doc ? 'Save changes' : `Create ${kind.noun}`}</SubmitButton>
+        <SubmitButton form={form} variant={canSend ? 'outline' : 'primary'} value="draft">
+          {doc ? 'Save changes' : 'Save as draft'}
+        </SubmitButton>
+        {canSend && (
+          <Button type="submit" value="send" disabled={form.processing} busy={form.processing}>
+            <Send aria-hidden="true" className="size-4" />
+            {sendLabel}
+          </Button>
+        )}
         <Link href={doc ? `${kind.base}/${doc.id}` : kind.base} className={buttonClasses('outline')}>
           Cancel
         </Link>

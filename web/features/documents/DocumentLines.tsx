@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { Card } from '@/components/display/Card';
 import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextFields';
@@ -5,6 +6,7 @@ import { fallbackFormat, type CurrencyOption } from '@/components/money';
 import type { DocumentFormState } from './DocumentForm';
 import type { FormProps, Kind } from './kinds';
 import { LineItemsEditor } from './LineItemsEditor';
+import type { TaxOption } from './lines';
 import { TotalsPanel } from './TotalsPanel';
 
 /**
@@ -14,13 +16,17 @@ import { TotalsPanel } from './TotalsPanel';
 export function DocumentLines({ form, kind, props, currency }: { form: DocumentFormState; kind: Kind; props: FormProps; currency: CurrencyOption | undefined }) {
   const format = currency ?? fallbackFormat(form.data.currency_code);
   const clearErrors = form.clearErrors as unknown as (...fields: string[]) => void;
+  // taxes made from a line's "+ New tax" count in the totals at once
+  const [newTaxes, setNewTaxes] = useState<TaxOption[]>([]);
+  const taxes = useMemo(() => [...props.taxes, ...newTaxes.filter((t) => !props.taxes.some((p) => p.id === t.id))], [props.taxes, newTaxes]);
   return (
     <Card title={`${props.settings.item_name}`}>
       <LineItemsEditor
         value={form.data.items}
         onChange={(lines) => form.setData('items', lines)}
         items={props.items}
-        taxes={props.taxes}
+        taxes={taxes}
+        onTaxCreated={(tax) => setNewTaxes((t) => [...t, tax])}
         priceOf={kind.type === 'bill' ? 'purchase' : 'sale'}
         currency={format}
         errors={form.errors as Record<string, string | undefined>}
@@ -46,7 +52,7 @@ export function DocumentLines({ form, kind, props, currency }: { form: DocumentF
         <div data-testid="totals-panel" aria-live="polite" className="ms-auto w-full max-w-sm">
           <TotalsPanel
             lines={form.data.items}
-            taxes={props.taxes}
+            taxes={taxes}
             discount_type={form.data.discount_type}
             discount_rate={form.data.discount_rate}
             currency={format}

@@ -10,6 +10,7 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { findCurrency, type CurrencyOption } from '@/components/money';
 import { Modal } from '@/components/overlay/Modal';
 import { SkeletonText } from '@/components/display/Skeleton';
+import { accountCreate } from '@/features/quick-create/kinds';
 import { errorMessage } from '@/lib/errors';
 import { useAddCommentMutation, useGetCommentsQuery, useRecordPaymentMutation, useSendDocumentMutation, type FullDocument } from '@/store/documents-api';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
@@ -99,6 +100,7 @@ export function PaymentDialog({
           label="Account"
           required
           placeholder="Choose an account…"
+          create={accountCreate(doc.currency_code)}
           options={usable.map((a) => ({ value: a.id, label: `${a.name} (${a.currency_code})` }))}
         />
         <DateField form={form} name="paid_at" label="Date" required />

@@ -1,6 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import { CircleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { showRefusal } from '@/components/form/refused';
 import { Button } from '@/components/form/Button';
 import { FieldError } from '@/components/form/FieldError';
 import { TextInput } from '@/components/form/TextInput';
@@ -30,7 +31,9 @@ export default function AcceptInvitation({ email, company, role, needsAccount, e
       if (signedInAsInvitee) return {};
       return { password: data.password };
     });
-    form.post(window.location.pathname, { onFinish: () => form.reset('password', 'password_confirmation') });
+    // a refusal reveals, focuses and announces its errors as every kit form does
+    const element = e.currentTarget;
+    form.post(window.location.pathname, { onError: (errors) => showRefusal(element, errors), onFinish: () => form.reset('password', 'password_confirmation') });
   }
 
   if (expired) {

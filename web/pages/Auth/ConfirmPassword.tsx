@@ -1,5 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
+import { showRefusal } from '@/components/form/refused';
 import { Button } from '@/components/form/Button';
 import { TextInput } from '@/components/form/TextInput';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
@@ -9,7 +10,9 @@ export default function ConfirmPassword() {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    form.post('/confirm-password', { onFinish: () => form.reset('password') });
+    // a refusal reveals, focuses and announces its errors as every kit form does
+    const element = e.currentTarget;
+    form.post('/confirm-password', { onError: (errors) => showRefusal(element, errors), onFinish: () => form.reset('password') });
   }
 
   return (

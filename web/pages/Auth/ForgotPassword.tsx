@@ -1,5 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
+import { showRefusal } from '@/components/form/refused';
 import { Button } from '@/components/form/Button';
 import { StatusMessage } from '@/components/StatusMessage';
 import { TextInput } from '@/components/form/TextInput';
@@ -13,7 +14,9 @@ export default function ForgotPassword({ status }: { status?: string | null }) {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    form.post('/forgot-password');
+    // a refusal reveals, focuses and announces its errors as every kit form does
+    const element = e.currentTarget;
+    form.post('/forgot-password', { onError: (errors) => showRefusal(element, errors) });
   }
 
   return (

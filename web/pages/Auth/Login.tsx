@@ -1,5 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
+import { showRefusal } from '@/components/form/refused';
 import { Button } from '@/components/form/Button';
 import { Checkbox } from '@/components/form/Checkbox';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -16,7 +17,9 @@ export default function Login({ status, canResetPassword = true }: Props) {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    form.post('/login', { onFinish: () => form.reset('password') });
+    // a refusal reveals, focuses and announces its errors as every kit form does
+    const element = e.currentTarget;
+    form.post('/login', { onError: (errors) => showRefusal(element, errors), onFinish: () => form.reset('password') });
   }
 
   return (

@@ -1,84 +1,60 @@
-import { Head, useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
+import { Head } from '@inertiajs/react';
+import { COUNTRIES, OTHER_COUNTRY } from '@common/countries';
+import { registerFormSchema } from '@common/schemas/auth';
 import { Button } from '@/components/form/Button';
-import { TextInput } from '@/components/form/TextInput';
+import { SelectField } from '@/components/form/SelectField';
+import { TextField } from '@/components/form/TextFields';
+import { useZodForm } from '@/components/form/useZodForm';
 import { TextLink } from '@/components/TextLink';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
 
-export default function Register() {
-  const form = useForm({
-    name: '',
-    company_name: '',
-    email: '',
-    password: '',
-    password_confirmation: '',
-  });
+const COUNTRY_OPTIONS = [...[...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c.code, label: c.name })), { value: OTHER_COUNTRY.code, label: OTHER_COUNTRY.name }];
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    form.post('/register', { onFinish: () => form.reset('password', 'password_confirmation') });
+/** The country whose timezone the browser is in, as a first guess (the user confirms it). */
+function guessedCountry(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return COUNTRIES.find((c) => c.timezone === zone)?.code ?? '';
+  } catch {
+    return '';
   }
+}
+
+export default function Register() {
+  const form = useZodForm(
+    registerFormSchema,
+    {
+      name: '',
+      company_name: '',
+      country: guessedCountry(),
+      email: '',
+      password: '',
+      password_confirmation: '',
+    },
+    { method: 'post', url: '/register' },
+  );
 
   return (
     <>
       <Head title="Register" />
       <AuthHeading title="Register">Create your organisation&apos;s back office. You will be its owner.</AuthHeading>
 
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextInput
-          id="name"
-          name="name"
-          label="Name"
-          value={form.data.name}
-          onChange={(e) => form.setData('name', e.target.value)}
-          error={form.errors.name}
-          autoComplete="name"
-          autoFocus
+      <form onSubmit={form.handleSubmit({ onFinish: () => form.reset('password', 'password_confirmation') })} noValidate className="flex flex-col gap-4">
+        <TextField form={form} name="name" id="name" label="Name" autoComplete="name" autoFocus required />
+        <TextField form={form} name="company_name" id="company_name" label="Company name" autoComplete="organization" required />
+        <SelectField
+          form={form}
+          name="country"
+          id="country"
+          label="Country"
           required
+          placeholder="Choose a country…"
+          options={COUNTRY_OPTIONS}
+          hint="Sets the company's currency, timezone and the country code of its phone numbers."
         />
-        <TextInput
-          id="company_name"
-          name="company_name"
-          label="Company name"
-          value={form.data.company_name}
-          onChange={(e) => form.setData('company_name', e.target.value)}
-          error={form.errors.company_name}
-          autoComplete="organization"
-          required
-        />
-        <TextInput
-          id="email"
-          name="email"
-          type="email"
-          label="Email"
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.target.value)}
-          error={form.errors.email}
-          autoComplete="username"
-          required
-        />
-        <TextInput
-          id="password"
-          name="password"
-          type="password"
-          label="Password"
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
-          autoComplete="new-password"
-          required
-        />
-        <TextInput
-          id="password_confirmation"
-          name="password_confirmation"
-          type="password"
-          label="Confirm Password"
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.target.value)}
-          error={form.errors.password_confirmation}
-          autoComplete="new-password"
-          required
-        />
+        <TextField form={form} name="email" id="email" type="email" label="Email" autoComplete="username" required />
+        <TextField form={form} name="password" id="password" type="password" label="Password" autoComplete="new-password" required />
+        <TextField form={form} name="password_confirmation" id="password_confirmation" type="password" label="Confirm Password" autoComplete="new-password" required />
         <Button type="submit" className="mt-2 w-full" disabled={form.processing} busy={form.processing}>
           Register
         </Button>

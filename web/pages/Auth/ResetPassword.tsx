@@ -1,5 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
+import { showRefusal } from '@/components/form/refused';
 import { Button } from '@/components/form/Button';
 import { TextInput } from '@/components/form/TextInput';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
@@ -16,7 +17,9 @@ export default function ResetPassword({ token, email }: Props) {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    form.post('/reset-password', { onFinish: () => form.reset('password', 'password_confirmation') });
+    // a refusal reveals, focuses and announces its errors as every kit form does
+    const element = e.currentTarget;
+    form.post('/reset-password', { onError: (errors) => showRefusal(element, errors), onFinish: () => form.reset('password', 'password_confirmation') });
   }
 
   return (

@@ -20,6 +20,9 @@ import { BackLink } from '@/components/record/BackLink';
 import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCreateItemMutation, useUpdateItemMutation } from '@/store/items-api';
+import { categoryCreate } from '@/features/quick-create/kinds';
+
+const ITEM_CATEGORY = categoryCreate('item');
 
 export type ItemFormProps = {
   currency: CurrencyFormat;
@@ -89,7 +92,7 @@ export function ItemForm({ currency, categories, taxes, item }: ItemFormProps) {
           <TextareaField form={form} name="description" label="Description" rows={3} maxLength={2000} className="md:col-span-2" />
           <MoneyField form={form} name="sale_price" label="Sale price" currency={currency.code} hint={`What you sell it for, in ${currency.code}`} />
           <MoneyField form={form} name="purchase_price" label="Purchase price" currency={currency.code} hint={`What you buy it for, in ${currency.code}`} />
-          <SelectField form={form} name="category_id" label="Category" options={categoryOptions} placeholder="No category" />
+          <SelectField form={form} name="category_id" label="Category" options={categoryOptions} placeholder="No category" create={ITEM_CATEGORY} />
         </div>
       </Card>
       <Card title="Taxes">

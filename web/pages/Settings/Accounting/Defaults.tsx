@@ -3,6 +3,7 @@ import { Card } from '@/components/display/Card';
 import { SelectField } from '@/components/form/SelectField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
+import { accountCreate, categoryCreate, TAX } from '@/features/quick-create/kinds';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { useUpdateSectionMutation } from '@/store/accounting-settings-api';
@@ -20,6 +21,9 @@ type Options = {
   income_categories: Choice<{ id: number }>[];
   expense_categories: Choice<{ id: number }>[];
 };
+
+const INCOME = categoryCreate('income');
+const EXPENSE = categoryCreate('expense');
 
 const label = (c: { name: string; enabled: boolean }, extra?: string) => `${c.name}${extra ? ` (${extra})` : ''}${c.enabled ? '' : ' — disabled'}`;
 
@@ -44,6 +48,7 @@ function DefaultsForm({ value, options }: { value: DefaultsValues; options: Opti
             label="Bank account"
             placeholder="None"
             disabled={locked}
+            create={accountCreate(value.currency)}
             options={options.accounts.map((a) => ({ value: a.id, label: label(a, a.currency_code) }))}
             hint={options.accounts.length ? undefined : 'No bank accounts yet.'}
           />
@@ -57,9 +62,9 @@ function DefaultsForm({ value, options }: { value: DefaultsValues; options: Opti
             hint="Choosing another currency makes it the default: its rate becomes 1 and the other rates are converted against it."
           />
           <SelectField form={form} name="payment_method" label="Payment method" placeholder="None" disabled={locked} options={options.payment_methods.map((m) => ({ value: m.code, label: label(m) }))} />
-          <SelectField form={form} name="tax_id" label="Tax" placeholder="None" disabled={locked} options={options.taxes.map((x) => ({ value: x.id, label: label(x, `${x.rate}%`) }))} />
-          <SelectField form={form} name="income_category_id" label="Income category" placeholder="None" disabled={locked} options={options.income_categories.map((c) => ({ value: c.id, label: label(c) }))} />
-          <SelectField form={form} name="expense_category_id" label="Expense category" placeholder="None" disabled={locked} options={options.expense_categories.map((c) => ({ value: c.id, label: label(c) }))} />
+          <SelectField form={form} name="tax_id" label="Tax" placeholder="None" disabled={locked} create={TAX} options={options.taxes.map((x) => ({ value: x.id, label: label(x, `${x.rate}%`) }))} />
+          <SelectField form={form} name="income_category_id" label="Income category" placeholder="None" disabled={locked} create={INCOME} options={options.income_categories.map((c) => ({ value: c.id, label: label(c) }))} />
+          <SelectField form={form} name="expense_category_id" label="Expense category" placeholder="None" disabled={locked} create={EXPENSE} options={options.expense_categories.map((c) => ({ value: c.id, label: label(c) }))} />
         </div>
         {canUpdate && <SubmitButton form={form} />}
       </form>
