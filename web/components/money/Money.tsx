@@ -29,7 +29,8 @@ export function Money({
   const format = currency ?? fallbackFormat(code ?? '');
   const negative = typeof amount === 'string' && amount.trim().startsWith('-');
   return (
-    <span className={cx('whitespace-nowrap tabular-nums', TONES[tone], tone === 'signed' && negative && TONES.expense, className)}>
+    // isolated with its own direction: "1,234.00 KES" and "−12.00" read left to right inside a right-to-left line
+    <span className={cx('whitespace-nowrap tabular-nums [unicode-bidi:plaintext]', TONES[tone], tone === 'signed' && negative && TONES.expense, className)}>
       {formatAmount(amount, format)}
     </span>
   );
