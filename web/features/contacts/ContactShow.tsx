@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { FileText, Pencil, Trash } from 'lucide-react';
+import { FilePlus, FileText, Pencil, Trash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatAmount } from '@common/money';
 import { columnHelper } from '@/components/data-table/features';
@@ -129,6 +129,7 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
   const canUpdate = useCan(`${copy.area}.update`);
   const canDelete = useCan(`${copy.area}.delete`);
   const seesTransactions = useCan('transactions.view');
+  const canBill = useCan(type === 'customer' ? 'invoices.create' : 'bills.create');
   const [remove] = useDeleteContactMutation();
   const deletion = useConfirmedDelete<ContactRow>((id) => remove(id).unwrap(), { plural: copy.plural, onDeleted: () => router.visit(copy.base) });
 
@@ -140,6 +141,13 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
         description={<StatusPill status={contact.enabled ? 'active' : 'inactive'} label={contact.enabled ? `Enabled ${copy.singular}` : `Disabled ${copy.singular}`} />}
       >
         <BackLink href={copy.base}>{copy.Plural}</BackLink>
+        {canBill && (
+          // the document form starts on this contact (its currency follows)
+          <Link href={`${type === 'customer' ? '/sales/invoices' : '/purchases/bills'}/create?contact_id=${contact.id}`} className={buttonClasses(canUpdate ? 'outline' : 'primary')}>
+            <FilePlus aria-hidden="true" className="size-4" />
+            {type === 'customer' ? 'New invoice' : 'New bill'}
+          </Link>
+        )}
         {canUpdate && (
           <Link href={`${copy.base}/${contact.id}/edit`} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />

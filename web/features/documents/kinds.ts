@@ -93,7 +93,16 @@ export type FormSettings = {
 export type Company = { name: string; email: string | null; phone: string | null; tax_number: string | null; address: string | null; logo: string | null };
 
 /** Props of the Create and Edit pages. */
-export type FormProps = { type: DocumentType; currencies: CurrencyOption[]; categories: CategoryOption[]; taxes: TaxOption[]; items: ItemOption[]; settings: FormSettings };
+export type FormProps = {
+  type: DocumentType;
+  currencies: CurrencyOption[];
+  categories: CategoryOption[];
+  taxes: TaxOption[];
+  items: ItemOption[];
+  settings: FormSettings;
+  /** Create only: the contact the form starts on (`?contact_id=` from the contact's page) */
+  contact?: { id: number; name: string; currency_code: string } | null;
+};
 
 /** Props of the Show page. */
 export type ShowProps = {
