@@ -1,5 +1,5 @@
 import type { DocumentType } from '@common/documents/status';
-import { DOCUMENT_STATUSES } from '@common/documents/status';
+import { DOCUMENT_STATUSES, postsToLedger } from '@common/documents/status';
 import type { CurrencyOption } from '@/components/money';
 import type { ItemOption } from './lines';
 
@@ -123,7 +123,7 @@ export type IndexProps = { type: DocumentType; currencies: CurrencyOption[]; sta
 export const STATUS_ACTIONS: Record<string, string> = {
   sent: 'Mark sent',
   received: 'Mark received',
-  cancelled: 'Cancel',
+  cancelled: 'Void',
   approved: 'Approve',
   refused: 'Refuse',
   draft: 'Back to draft',
@@ -136,4 +136,27 @@ export function addDays(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + days));
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The words of cancelling a document, by its state: a draft (or an estimate) was never entered in
+ * the books, so cancelling it reverses nothing; an issued invoice or bill is voided and its entry
+ * reversed. The button never reads a bare "Cancel" (the word of closing a dialog).
+ */
+export function cancelWords(kind: Pick<Kind, 'type' | 'noun' | 'label'>, status: string, number: string) {
+  if (!postsToLedger(kind.type, status)) {
+    const what = status === 'draft' ? `draft ${kind.noun}` : kind.noun;
+    return {
+      button: status === 'draft' ? 'Cancel draft' : `Cancel ${kind.noun}`,
+      title: `Cancel this ${what}?`,
+      confirm: `Cancel ${what}`,
+      body: `${kind.label} ${number} will be marked cancelled. It was never entered in the books, so there is nothing to reverse. It can be set back to draft later.`,
+    };
+  }
+  return {
+    button: `Void ${kind.noun}`,
+    title: `Void this ${kind.noun}?`,
+    confirm: `Void ${kind.noun}`,
+    body: `${kind.label} ${number} will no longer count as owed${kind.type === 'bill' ? ' by you' : ''}; its entry in the books is reversed. It can be set back to draft later.`,
+  };
 }
