@@ -100,13 +100,14 @@ export function DocumentSheet({
       </section>
 
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-start">
+        {/* on a phone the lines reflow: quantity × price go under the item's name, so the amount stays in view */}
+        <table className="w-full text-start" data-testid="document-lines">
           <caption className="sr-only">Lines</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-600 dark:text-slate-400">
               <th scope="col" className="py-2 pe-3 text-start font-medium">{columns.item}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{columns.quantity}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{columns.price}</th>
+              <th scope="col" className="px-3 py-2 text-end font-medium max-sm:hidden">{columns.quantity}</th>
+              <th scope="col" className="px-3 py-2 text-end font-medium max-sm:hidden">{columns.price}</th>
               <th scope="col" className="py-2 ps-3 text-end font-medium">Amount</th>
             </tr>
           </thead>
@@ -116,9 +117,14 @@ export function DocumentSheet({
                 <td className="py-3 pe-3">
                   <span className="font-medium text-slate-900 dark:text-white">{l.name}</span>
                   {l.description && <span className="block text-xs whitespace-pre-line text-slate-500 dark:text-slate-400">{l.description}</span>}
+                  <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                    <span className="sr-only">{columns.quantity} </span>
+                    <bdi className="tabular-nums">{trim(l.quantity)}</bdi> × <span className="sr-only">{columns.price} </span>
+                    {money(l.price)}
+                  </span>
                 </td>
-                <td className="px-3 py-3 text-end tabular-nums">{trim(l.quantity)}</td>
-                <td className="px-3 py-3 text-end">{money(l.price)}</td>
+                <td className="px-3 py-3 text-end tabular-nums max-sm:hidden">{trim(l.quantity)}</td>
+                <td className="px-3 py-3 text-end max-sm:hidden">{money(l.price)}</td>
                 {/* before tax: the taxes are listed under the lines */}
                 <td className="py-3 ps-3 text-end">{money(add(l.sub_total, negate(l.discount)))}</td>
               </tr>
