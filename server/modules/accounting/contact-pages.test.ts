@@ -138,9 +138,9 @@ describe('the customer and vendor lists', () => {
     expect(customers[kito]).toBe(add(summary.balance, '0'));
   });
 
-  it('give the list pages the currencies, so the balance shows in the default currency', async () => {
+  it("give the list pages the default currency's format, so the balance shows in it", async () => {
     const page = (await owner.get('/sales/customers', { inertia: true })).json();
-    expect(page.props.currencies.find((c: { is_default: boolean }) => c.is_default).code).toBe('USD');
+    expect(page.props.currency).toMatchObject({ code: 'USD', precision: 2, thousands_separator: ',', decimal_mark: '.' });
   });
 });
 

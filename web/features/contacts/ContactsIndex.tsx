@@ -9,7 +9,6 @@ import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
 import { Money } from '@/components/money/Money';
-import { defaultCurrency, type CurrencyOption } from '@/components/money/currencies';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
@@ -56,11 +55,10 @@ function columnsFor(base: string, currency: CurrencyFormat | undefined, balanceL
 
 
 /** The list of customers or vendors: search, status filter, sort, 15 a page, edit and delete (one or several). */
-export function ContactsIndex({ type, currencies = [] }: { type: ContactType; currencies?: CurrencyOption[] }) {
+export function ContactsIndex({ type, currency }: { type: ContactType; currency?: CurrencyFormat }) {
   const copy = CONTACT_COPY[type];
-  const base = defaultCurrency(currencies);
   // the open receivable (customers) or payable (vendors), summed in SQL with the page
-  const columns = useMemo(() => columnsFor(copy.base, base, type === 'customer' ? 'Receivable' : 'Payable'), [copy.base, base, type]);
+  const columns = useMemo(() => columnsFor(copy.base, currency, type === 'customer' ? 'Receivable' : 'Payable'), [copy.base, currency, type]);
   const canCreate = useCan(`${copy.area}.create`);
   const canUpdate = useCan(`${copy.area}.update`);
   const canDelete = useCan(`${copy.area}.delete`);

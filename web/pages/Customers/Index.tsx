@@ -1,9 +1,9 @@
-import type { CurrencyOption } from '@/components/money/currencies';
+import type { CurrencyFormat } from '@common/money';
 import { ContactsIndex } from '@/features/contacts/ContactsIndex';
 import { AppLayout } from '@/layouts/AppLayout';
 
-export default function CustomersIndex({ currencies }: { currencies?: CurrencyOption[] }) {
-  return <ContactsIndex type="customer" currencies={currencies} />;
+export default function CustomersIndex({ currency }: { currency?: CurrencyFormat }) {
+  return <ContactsIndex type="customer" currency={currency} />;
 }
 
 CustomersIndex.layout = AppLayout;

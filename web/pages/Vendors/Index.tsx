@@ -1,9 +1,9 @@
-import type { CurrencyOption } from '@/components/money/currencies';
+import type { CurrencyFormat } from '@common/money';
 import { ContactsIndex } from '@/features/contacts/ContactsIndex';
 import { AppLayout } from '@/layouts/AppLayout';
 
-export default function VendorsIndex({ currencies }: { currencies?: CurrencyOption[] }) {
-  return <ContactsIndex type="vendor" currencies={currencies} />;
+export default function VendorsIndex({ currency }: { currency?: CurrencyFormat }) {
+  return <ContactsIndex type="vendor" currency={currency} />;
 }
 
 VendorsIndex.layout = AppLayout;
