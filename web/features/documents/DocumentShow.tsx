@@ -251,7 +251,7 @@ function Payments({ doc, kind, canUpdate, props }: { doc: FullDocument; kind: Ki
   const currency = findCurrency(props.currencies, doc.currency_code);
   return (
     <Card title="Payments">
-      <dl className="mb-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+      <dl className="mb-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Paid</dt>
         <dd className="text-end" data-testid="amount-paid">
           <Money amount={doc.amount_paid} currency={currency} code={doc.currency_code} />

@@ -71,8 +71,11 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
     const list = data.categories;
     return {
       labels: list.map((c) => c.name),
-      series: [{ label: 'This year', data: list.map((c) => chartNumber(c.amount)), color: list.map((c) => (c.type === 'income' ? 'success' : 'danger') as 'success' | 'danger') }],
-      income: list.filter((c) => c.type === 'income').length,
+      // one series per side, stacked: each category's bar has the colour of its side
+      series: [
+        { label: 'Income', data: list.map((c) => (c.type === 'income' ? chartNumber(c.amount) : 0)), color: 'success' as const },
+        { label: 'Expenses', data: list.map((c) => (c.type === 'expense' ? chartNumber(c.amount) : 0)), color: 'danger' as const },
+      ],
     };
   }, [data.categories]);
   const format = useMemo(() => (v: number) => formatFigure(v.toFixed(precision), precision), [precision]);
@@ -136,15 +139,7 @@ export function FinanceWidgetsSection({ data }: { data: FinanceWidgets }) {
           {byCategory && (
             <Card title="Income and expenses this year" className={cx(data.accounts && 'xl:col-span-2')}>
               {byCategory.labels.length ? (
-                <>
-                  <Chart type="bar" labels={byCategory.labels} series={byCategory.series} label={`Income (green) and expenses (red) of this year per category, in ${code}`} height={240} format={format} />
-                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                    <span className="me-1 inline-block size-2 rounded-full bg-success" aria-hidden="true" />
-                    Income
-                    <span className="ms-3 me-1 inline-block size-2 rounded-full bg-danger" aria-hidden="true" />
-                    Expenses
-                  </p>
-                </>
+                <Chart type="bar" labels={byCategory.labels} series={byCategory.series} label={`Income and expenses of this year per category, in ${code}`} height={240} stacked legend format={format} />
               ) : (
                 <EmptyState title="No income or expenses yet" description="This year's income and expenses per category will show here." />
               )}
