@@ -146,7 +146,8 @@ describe('a new user\'s first hour with the books', () => {
     it('stays accessible in dark mode', async () => {
       await setPrefs(page, { darkMode: 'true' });
       await page.goto('/dashboard');
-      await page.keyboard.press('Control+k');
+      await page.getByTestId('widget-receivables').waitFor();
+      await page.getByRole('button', { name: 'Search…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Search pages and records' });
       await dialog.getByRole('combobox').fill('kamau');
       await dialog.getByRole('group', { name: 'Customers' }).getByRole('option').first().waitFor();
@@ -312,6 +313,22 @@ describe('a new user\'s first hour with the books', () => {
     });
   });
 
+  describe('accessibility of the changed pages', () => {
+    it('stays clean in light and dark: customers, a customer, the invoice form for them, an invoice, reports', async () => {
+      await page.setViewportSize(DESKTOP);
+      const pages = ['/sales/customers', `/sales/customers/${customer}`, `/sales/invoices/create?contact_id=${customer}`, `/sales/invoices/${sent}`, '/reports'];
+      for (const prefs of [{}, { darkMode: 'true' }] as Record<string, string>[]) {
+        await setPrefs(page, prefs);
+        for (const url of pages) {
+          await page.goto(url);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await expectNoSeriousViolations(page, `${url} ${prefs.darkMode ? '(dark)' : '(light)'}`);
+        }
+      }
+      await setPrefs(page, {});
+    });
+  });
+
   describe('the shell', () => {
     it('serves a tab icon', async () => {
       const ico = await page.request.get('/favicon.ico');
@@ -334,6 +351,7 @@ describe('a new user\'s first hour with the books', () => {
       await setPrefs(page, { skin: 'bordered' });
       await page.reload();
       await page.getByTestId('widget-accounts').waitFor();
+      await page.locator('figure canvas').first().waitFor();
       const bordered = await look();
       expect(bordered).not.toBe(plain);
       // a solid 1px slate-300 ring and no soft shadow

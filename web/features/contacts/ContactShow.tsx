@@ -38,7 +38,7 @@ const TRANSACTION_COLUMNS = col.columns([
     header: 'Number',
     meta: { className: 'tabular-nums whitespace-nowrap' },
     cell: ({ row }) => (
-      <Link href={`/banking/transactions/${row.original.id}`} className="text-primary hover:underline">
+      <Link href={`/banking/transactions/${row.original.id}`} className="text-primary hover:underline dark:text-primary-light">
         {row.original.number}
       </Link>
     ),
@@ -104,13 +104,13 @@ function Details({ contact }: { contact: ContactRow }) {
   return (
     <Card title="Details">
       <dl className="-my-3 divide-y divide-slate-100 dark:divide-slate-700">
-        <Detail label="Email">{contact.email && <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a>}</Detail>
+        <Detail label="Email">{contact.email && <a className="text-primary hover:underline dark:text-primary-light" href={`mailto:${contact.email}`}>{contact.email}</a>}</Detail>
         <Detail label="Phone">{contact.phone && <span dir="ltr">{contact.phone}</span>}</Detail>
         <Detail label="Tax number">{contact.tax_number}</Detail>
         <Detail label="Currency">{contact.currency_code}</Detail>
         <Detail label="Website">
           {contact.website && (
-            <a className="text-primary hover:underline" href={contact.website} target="_blank" rel="noreferrer noopener">
+            <a className="text-primary hover:underline dark:text-primary-light" href={contact.website} target="_blank" rel="noreferrer noopener">
               {contact.website}
             </a>
           )}
