@@ -384,20 +384,20 @@ describe('application shell', () => {
     const input = page.getByRole('combobox', { name: 'Search pages' });
     await input.waitFor({ state: 'visible' });
     await input.fill('zzzz');
-    await page.getByText('No page matches “zzzz”.').waitFor({ state: 'visible' });
+    await page.getByText('Nothing matches “zzzz”.').waitFor({ state: 'visible' });
     await input.fill('dash');
     await page.getByRole('option', { name: /Dashboard/ }).waitFor({ state: 'visible' });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'Search the menu' }).waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Search pages and records' }).waitFor({ state: 'hidden' });
     await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '');
 
     // Escape closes it and focus returns to the search button.
     await page.getByRole('button', { name: 'Search…' }).click();
     await input.waitFor({ state: 'visible' });
-    await settled(page.getByRole('dialog', { name: 'Search the menu' }));
+    await settled(page.getByRole('dialog', { name: 'Search pages and records' }));
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Search the menu' }).waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Search pages and records' }).waitFor({ state: 'hidden' });
     await eventually(async () => (await focusedLabel(page))?.startsWith('Search…'), true);
     expect(browser.pageErrors).toEqual([]);
   });

@@ -46,6 +46,8 @@ export type ContactRow = Stamps & {
   country: string | null;
   reference: string | null;
   enabled: boolean;
+  /** what is open on the receivables (customer) or payables (vendor) account for them, in the default currency */
+  balance: string;
 };
 
 /** /settings/accounting/currencies */

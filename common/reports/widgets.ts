@@ -9,4 +9,14 @@ export interface FinanceWidgets {
   cashFlow: { month: string; in: string; out: string }[] | null;
   /** invoices issued, past their due date and not fully paid */
   overdue: { count: number; amount: string } | null;
+  /** the same of bills (bills.view) */
+  overdueBills: { count: number; amount: string } | null;
+  /** the most overdue invoices, most days late first (invoices.view) */
+  overdueInvoices: { id: number; document_number: string; contact_name: string; due_at: string | null; days: number; due: string }[] | null;
+  /** each enabled bank account's balance in its own currency (accounts.view) */
+  accounts: { id: number; name: string; currency_code: string; balance: string }[] | null;
+  /** income and expenses of this financial year (from totals.profitFrom) per category, in the default currency (reports.view) */
+  categories: { type: 'income' | 'expense'; name: string; amount: string }[] | null;
+  /** the latest money in and out of the bank accounts (transactions.view) */
+  recent: { id: number; type: string; paid_at: string; amount: string; currency_code: string; title: string }[] | null;
 }

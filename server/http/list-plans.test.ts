@@ -8,6 +8,8 @@ import { rows, type Tx } from '../db/client.js';
 import { withTenant } from '../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../testing/app.js';
 import { declaredResources, type Resource } from './resource.js';
+import { searchStatement } from './search.js';
+import { installedModules } from '../modules/kazi-module.js';
 
 /**
  * The plans of list queries, read as the app role under row-level security: a search must be
@@ -70,6 +72,8 @@ function request(query: Record<string, string>): FastifyRequest {
 }
 
 const resources = () => declaredResources().filter((r) => !EXEMPT.has(r.def.base));
+/** every kind of record the top bar's search finds (server/http/search.ts) */
+const searchKinds = () => installedModules().flatMap((m) => m.search ?? []);
 
 describe('every resource list, as the app role', () => {
   it('knows the resources (the app declares them)', () => {
@@ -96,6 +100,10 @@ describe('every resource list, as the app role', () => {
         else if (!has.has(where)) missing.push(`${r.def.base}: no trigram index on ${where}`);
       }
     }
+    for (const k of searchKinds()) {
+      const where = `${getTableName(k.table)}.${k.searchColumn.name}`;
+      if (!has.has(where)) missing.push(`search kind ${k.kind}: no trigram index on ${where}`);
+    }
     expect(missing).toEqual([]);
     const [ilike] = await t.database.query<{ proleakproof: boolean }>(`select proleakproof from pg_proc where proname = 'texticlike'`);
     expect(ilike.proleakproof).toBe(true);
@@ -117,6 +125,46 @@ describe('every resource list, as the app role', () => {
       if (plan.some((n) => n['Node Type'] === 'Sort')) failures.push(`${r.def.base}: sorts every row (no index in ${r.def.defaultSort?.join(' ') ?? 'id desc'} order)`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("the top bar's search (GET /search/json), as the app role", () => {
+  it('knows the kinds (customers, vendors, items, invoices, bills, estimates, transactions)', () => {
+    expect(searchKinds().map((k) => k.kind)).toEqual(expect.arrayContaining(['customers', 'vendors', 'items', 'invoices', 'bills', 'estimates', 'transactions']));
+  });
+
+  beforeAll(async () => {
+    // 20,000 rows of every searched kind in the company, so the planner weighs the costs it will meet (at 3,000 a sequential scan is cheaper)
+    const q = (text: string) => t.database.query(text, [tenantId]);
+    await q(
+      `insert into contacts (tenant_id, type, name, email, currency_code)
+       select $1, case when g % 2 = 0 then 'vendor' else 'customer' end, 'Searched ' || g, 's' || g || '@example.test', 'USD' from generate_series(1, 20000) g`,
+    );
+    await q(`insert into bank_accounts (tenant_id, name, number, currency_code, opening_date) values ($1, 'Searched bank', 'S-1', 'USD', '2026-01-01')`);
+    await q(`insert into items (tenant_id, name, description) select $1, 'Item ' || g, 'Sold by the box' from generate_series(1, 20000) g`);
+    await q(
+      `insert into transactions (tenant_id, type, number, bank_account_id, paid_at, amount, currency_code, currency_rate, reference)
+       select $1, 'income', 'TRA-' || lpad(g::text, 5, '0'), (select max(id) from bank_accounts where tenant_id = $1), '2026-01-01', 1, 'USD', 1, 'REF-' || g
+         from generate_series(1, 20000) g`,
+    );
+    await q(
+      `insert into documents (tenant_id, type, document_number, issued_at, currency_code, currency_rate, contact_id, contact_name)
+       select $1, d.type, upper(left(d.type, 3)) || '-' || lpad(g::text, 5, '0'), '2026-01-01', 'USD', 1,
+              (select max(id) from contacts where tenant_id = $1), 'Searched customer'
+         from generate_series(1, 20000) g cross join (values ('invoice'), ('bill'), ('estimate')) d(type)`,
+    );
+    // VACUUM as autovacuum would: it moves the GIN indexes' pending lists (fresh inserts) into the index proper
+    for (const table of ['items', 'transactions', 'documents', 'contacts']) await t.database.query(`vacuum analyze ${table}`);
+  });
+
+  it("answers every kind from its trigram index: no sequential scan of any kind's table", async () => {
+    const plan = await withTenant(t.database, tenantId, (tx) => explain(tx, searchStatement(searchKinds(), tenantId, '04242')!));
+    const shown = plan.map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`).join('\n');
+    expect(plan.filter((n) => n['Node Type'] === 'Seq Scan'), shown).toEqual([]);
+    for (const k of searchKinds()) {
+      const index = `${getTableName(k.table)}_${k.searchColumn.name}_trgm_idx`;
+      expect(plan.some((n) => n['Index Name'] === index), `${k.kind}: ${index}\n${shown}`).toBe(true);
+    }
   });
 });
 
@@ -155,6 +203,16 @@ describe('contacts over 20,000 rows, with no planner switches', () => {
     const shown = plan.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''} ${n['Index Cond'] ?? ''} ${n.Filter ?? ''}`);
     expect(plan.filter((n) => n['Node Type'] === 'Seq Scan'), shown.join('\n')).toEqual([]);
     expect(plan.some((n) => n['Index Name'] === 'contacts_search_text_trgm_idx'), shown.join('\n')).toBe(true);
+  });
+
+  it("the top bar's search reads contacts through the trigram index, not the company's rows", async () => {
+    for (const phrase of ['Contact 4242', '0081593', 'c1777@']) {
+      const kinds = searchKinds().filter((k) => getTableName(k.table) === 'contacts');
+      const plan = await withTenant(t.database, tenantId, (tx) => explain(tx, searchStatement(kinds, tenantId, phrase)!));
+      const shown = plan.map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`).join('\n');
+      expect(plan.filter((n) => n['Node Type'] === 'Seq Scan'), shown).toEqual([]);
+      expect(plan.some((n) => n['Index Name'] === 'contacts_search_text_trgm_idx'), shown).toBe(true);
+    }
   });
 
   it('reads page 1 of every customer, and of vendors, in index order', async () => {

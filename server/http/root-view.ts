@@ -68,6 +68,8 @@ function shell(tags: string, pageHtml: string) {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Kazi</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="icon" href="/favicon.ico" sizes="32x32">
     <script>${PREFERENCES}</script>
     ${tags}
   </head>

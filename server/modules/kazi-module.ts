@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../db/client.js';
+import type { SearchKind } from '../http/search.js';
 
 /**
  * What an area of Kazi hands to the rest of the app (docs/decisions/0016-module-boundaries.md):
@@ -16,6 +17,8 @@ export interface KaziModule {
   setUpCompany?: CompanyStep;
   /** the demo company's records of this area */
   seedDemo?: DemoStep;
+  /** the kinds of record the top bar's search finds in this area (server/http/search.ts) */
+  search?: SearchKind[];
 }
 
 export interface NewCompany {

@@ -1,6 +1,7 @@
 import { Head } from '@inertiajs/react';
 import { useMemo } from 'react';
 import { Chart } from '@/components/chart/Chart';
+import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
 import { EmptyState } from '@/components/display/EmptyState';
 import { PageHeader } from '@/components/display/PageHeader';
@@ -47,16 +48,26 @@ export default function Dashboard({ stats = NO_STATS, recentCustomers = [], cust
   return (
     <>
       <Head title="Dashboard" />
-      <PageHeader title="Dashboard" description={auth?.user ? `${first_visit ? 'Welcome' : 'Welcome back'}, ${auth.user.name}.` : undefined} />
+      <PageHeader
+        title="Dashboard"
+        description={
+          auth?.user ? (
+            <>
+              {first_visit ? 'Welcome' : 'Welcome back'}, <bdi>{auth.user.name}</bdi>.
+            </>
+          ) : undefined
+        }
+      />
 
-      <section aria-label="Key figures" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+      {/* money leads; the counts of records follow it (a phone's first screen shows what is owed and what came in) */}
+      {finance && <FinanceWidgetsSection data={finance} />}
+
+      <section aria-label="Records" className={cx('grid gap-5 sm:grid-cols-2 xl:grid-cols-4', finance && 'mt-6')}>
         <StatCard label="Customers" value={stats.customers} icon={<CustomerIcon />} tone="primary" />
         <StatCard label="Vendors" value={stats.vendors} icon={<TruckIcon />} tone="info" />
         <StatCard label="Taxes" value={stats.taxes} icon={<PercentIcon />} tone="warning" />
         <StatCard label="Users" value={stats.users} icon={<UsersIcon />} tone="success" />
       </section>
-
-      {finance && <FinanceWidgetsSection data={finance} />}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-5">
         <Card title="New customers by month" className="xl:col-span-3">
@@ -99,9 +110,13 @@ export default function Dashboard({ stats = NO_STATS, recentCustomers = [], cust
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
                 {recentCustomers.map((customer) => (
                   <tr key={customer.id} className="hover:bg-slate-50 dark:hover:bg-slate-700/40">
-                    <td className="px-5 py-3 font-medium text-slate-900 dark:text-white">{customer.name}</td>
+                    <td className="px-5 py-3 font-medium text-slate-900 dark:text-white">
+                      <bdi>{customer.name}</bdi>
+                    </td>
                     <td className="px-5 py-3 text-slate-600 dark:text-slate-300">
-                      {customer.email || (
+                      {customer.email ? (
+                        <bdi>{customer.email}</bdi>
+                      ) : (
                         <span className="text-slate-400">
                           <span aria-hidden="true">—</span>
                           <span className="sr-only">No email</span>

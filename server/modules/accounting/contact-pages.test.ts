@@ -121,6 +121,29 @@ describe('contact summary (/accounting/contacts/summary/{id})', () => {
   });
 });
 
+describe('the customer and vendor lists', () => {
+  type Row = { id: number; name: string; balance: string };
+  const list = async (type: string) => {
+    const res = await owner.get(`/accounting/contacts/json?type=${type}&per_page=50`, { json: true });
+    expect(res.statusCode, res.body).toBe(200);
+    return Object.fromEntries((res.json().data as Row[]).map((r) => [r.id, add(r.balance, '0')]));
+  };
+
+  it("answer each contact's open receivable or payable with the page, as its summary sums it", async () => {
+    const customers = await list('customer');
+    expect(customers[kito]).toBe(add('25', '0'));
+    expect(customers[idle]).toBe(add('0', '0'));
+    expect((await list('vendor'))[zebra]).toBe(add('30', '0'));
+    const summary = (await owner.get(`/accounting/contacts/summary/${kito}`, { json: true })).json().data;
+    expect(customers[kito]).toBe(add(summary.balance, '0'));
+  });
+
+  it("give the list pages the default currency's format, so the balance shows in it", async () => {
+    const page = (await owner.get('/sales/customers', { inertia: true })).json();
+    expect(page.props.currency).toMatchObject({ code: 'USD', precision: 2, thousands_separator: ',', decimal_mark: '.' });
+  });
+});
+
 describe('customer and vendor pages', () => {
   it('renders Customers/Index, Create (currencies, default first), Show and Edit with the contact', async () => {
     expect((await owner.get('/sales/customers', { inertia: true })).json().component).toBe('Customers/Index');

@@ -1,3 +1,4 @@
+import { accountingSearch } from './search.js';
 import { defineModule } from '../kazi-module.js';
 import { seedDemoAccounting } from './demo.js';
 import { accountingRoutes } from './routes.js';
@@ -8,4 +9,5 @@ export const accountingModule = defineModule({
   plugin: accountingRoutes,
   setUpCompany: setUpBooks,
   seedDemo: seedDemoAccounting,
+  search: accountingSearch,
 });

@@ -61,7 +61,10 @@ export async function accountingPages(app: FastifyInstance) {
       return reply.inertia(component, { ...props, currencies: list });
     };
 
-    app.get(page.base, { config: { access: `${page.area}.view` } }, (_req, reply) => reply.inertia(`${page.group}/Index`, {}));
+    // the default currency's format: the balance column is in it
+    app.get(page.base, { config: { access: `${page.area}.view` } }, async (req, reply) =>
+      reply.inertia(`${page.group}/Index`, { currency: await req.tenantTx((tx) => currencyFormat(tx, req.tenant!.id)) }),
+    );
     app.get(`${page.base}/create`, { config: { access: `${page.area}.create` } }, (req, reply) => withCurrencies(req, reply, `${page.group}/Create`));
     app.get(`${page.base}/:id`, { config: { access: `${page.area}.view` } }, async (req, reply) =>
       reply.inertia(`${page.group}/Show`, { contact: await contactOf(req) }),

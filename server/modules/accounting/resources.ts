@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { ContactRow } from '../../../common/answers/accounting.js';
 import { contactSchema } from '../../../common/schemas/accounting.js';
 import type { Permission } from '../../../common/permissions.js';
@@ -8,7 +8,7 @@ import { forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { contacts, currencies } from './schema.js';
 import { defaultCurrency } from './currency.js';
-import { isoTimestamp as ts } from '../../db/sql.js';
+import { isoTimestamp as ts, qualified as q } from '../../db/sql.js';
 
 const area = { customer: 'customers', vendor: 'vendors' } as const;
 type ContactType = keyof typeof area;
@@ -40,6 +40,12 @@ export const contactResource = defineResource({
     country: contacts.country,
     reference: contacts.reference,
     enabled: contacts.enabled,
+    // the open receivable (customer) or payable (vendor) in the default currency, as the contact's
+    // page sums it (contact-summary.ts): one subquery per row of the page, on journal_lines' contact index
+    balance: sql<string>`(select (coalesce(sum(l.base_amount), 0) * case when ${q(contacts.type)} = 'customer' then 1 else -1 end)::text
+        from journal_lines l join ledger_accounts a on a.tenant_id = l.tenant_id and a.id = l.ledger_account_id
+       where l.tenant_id = ${q(contacts.tenantId)} and l.contact_id = ${q(contacts.id)}
+         and a.system_key = case when ${q(contacts.type)} = 'customer' then 'receivables' else 'payables' end)`,
     created_at: ts(contacts.createdAt),
     updated_at: ts(contacts.updatedAt),
   }),

@@ -1,3 +1,4 @@
+import { documentSearch } from './search.js';
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../kazi-module.js';
 import { documentDeliveryRoutes } from './delivery-routes.js';
@@ -17,4 +18,4 @@ async function documentsPlugin(app: FastifyInstance) {
   await app.register(documentImportPages);
 }
 
-export const documentsModule = defineModule({ name: 'documents', plugin: documentsPlugin, seedDemo: seedDemoDocuments });
+export const documentsModule = defineModule({ name: 'documents', plugin: documentsPlugin, seedDemo: seedDemoDocuments, search: documentSearch });

@@ -5,7 +5,7 @@ import type { DocumentType } from '../../../common/documents/status.js';
 import { rows, type Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { accountingSetting } from '../accounting-settings/service.js';
-import { categories, items, taxes } from '../accounting/schema.js';
+import { categories, contacts, items, taxes } from '../accounting/schema.js';
 import { accountOptions, currencyOptions, paymentMethodOptions } from '../banking/options.js';
 import { companyOf, estimatePublicRoutes, estimatePublicUrl } from './public.js';
 import { documents } from './schema.js';
@@ -176,7 +176,26 @@ export async function documentPages(app: FastifyInstance) {
       return render(reply, 'Index', props);
     });
 
-    app.get(`${page.base}/create`, { config: { access: `${page.area}.create` } }, async (req, reply) => render(reply, 'Create', await formProps(req)));
+    // ?contact_id=… starts the form on that customer (vendor for a bill): "New invoice" on a customer's page
+    const prefill = z.object({ contact_id: z.string().regex(/^[1-9]\d{0,15}$/).optional() });
+    app.get(`${page.base}/create`, { config: { access: `${page.area}.create` } }, async (req, reply) => {
+      const q = prefill.safeParse(req.query ?? {});
+      if (!q.success) throw notFound('Contact');
+      let contact: { id: number; name: string; currency_code: string } | null = null;
+      if (q.data.contact_id) {
+        const type = page.type === 'bill' ? 'vendor' : 'customer';
+        const [found] = await req.tenantRead((tx) =>
+          tx
+            .select({ id: contacts.id, name: contacts.name, currency_code: contacts.currencyCode })
+            .from(contacts)
+            .where(and(eq(contacts.tenantId, req.tenant!.id), eq(contacts.id, Number(q.data.contact_id)), eq(contacts.type, type)))
+            .limit(1),
+        );
+        if (!found) throw notFound('Contact');
+        contact = { ...found, currency_code: found.currency_code ?? '' };
+      }
+      return render(reply, 'Create', { ...(await formProps(req)), contact });
+    });
 
     app.get(`${page.base}/:id`, { config: { access: `${page.area}.view` } }, async (req, reply) => {
       const id = await idOf(req);

@@ -364,7 +364,7 @@ describe('exports (/reports/{id}/export)', () => {
 });
 
 describe('dashboard widgets', () => {
-  type Finance = { currency: { code: string }; totals: { receivables: string; payables: string; profit: string } | null; cashFlow: unknown[] | null; overdue: { count: number; amount: string } | null };
+  type Finance = import('../../../common/reports/widgets.js').FinanceWidgets;
   const finance = async (c: TestClient) => {
     const res = await c.get('/dashboard', { inertia: true });
     expect(res.statusCode).toBe(200);
@@ -378,6 +378,18 @@ describe('dashboard widgets', () => {
     expect(f.cashFlow).toHaveLength(6);
     // the issued invoices of the ageing test, all due by the end of July 2026: INV-1 (100), INV-2 (180 left), INV-3 (100 USD), INV-7 (500)
     expect(f.overdue).toEqual({ count: 4, amount: '880.00' });
+    // the overdue list names those invoices, most days late first, and adds up to the same amount
+    expect(f.overdueInvoices).toHaveLength(4);
+    expect(f.overdueInvoices!.map((i) => i.days)).toEqual([...f.overdueInvoices!.map((i) => i.days)].sort((a, b) => b - a));
+    expect(f.overdueInvoices!.reduce((sum, i) => add(sum, i.due), '0')).toBe(add(f.overdue!.amount, '0'));
+    // income less expenses by category is this year's profit, as the profit and loss report says
+    const net = f.categories!.reduce((sum, c) => add(sum, c.type === 'income' ? c.amount : `-${c.amount}`), '0');
+    expect(net).toBe(add(f.totals!.profit, '0'));
+    // every bank account's balance, as the accounts list answers it
+    const accounts = (await ok(owner, 'GET', '/banking/accounts/json?paginate=false')) as { id: number; current_balance: string; enabled: boolean }[];
+    const listed = Array.isArray(accounts) ? accounts : (accounts as unknown as { data: typeof accounts }).data;
+    expect(f.accounts!.map((a) => [a.id, add(a.balance, '0')])).toEqual(listed.filter((a) => a.enabled).map((a) => [a.id, add(a.current_balance, '0')]).sort((a, b) => f.accounts!.findIndex((x) => x.id === a[0]) - f.accounts!.findIndex((x) => x.id === b[0])));
+    expect(f.recent!.length).toBeGreaterThan(0);
     expect(await finance(noReports)).toBeNull();
     // a viewer holds reports.view and invoices.view
     expect((await finance(viewer))!.overdue).toEqual({ count: 4, amount: '880.00' });

@@ -1,6 +1,7 @@
 import type { Column, RowData } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
 import { cx } from '../cx';
+import { filterChoices } from './filters';
 import { selectClasses } from '../form/styles';
 import type { TableController } from './controller';
 import { ExportMenu } from './ExportMenu';
@@ -44,7 +45,7 @@ export function Toolbar<Row extends RowData>({ controller, props, sortable, stac
         <label key={f.name} className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
           {f.label}
           <select value={controller.filters[f.name] ?? ''} onChange={(e) => controller.setFilter(f.name, e.target.value)} className={cx(selectClasses, 'w-auto min-w-36')}>
-            {f.options.map((o) => (
+            {filterChoices(f).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>

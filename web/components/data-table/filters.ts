@@ -10,3 +10,13 @@ export const ENABLED_FILTER = {
     { value: 'false', label: 'Disabled' },
   ],
 } as const satisfies TableFilter;
+
+/**
+ * A filter's choices as its select shows them: with "All" first when the filter starts unfiltered
+ * ('') but declares no choice for it, so the select never shows one choice ("Income summary")
+ * while the list shows every row.
+ */
+export function filterChoices(filter: TableFilter): ReadonlyArray<{ value: string; label: string }> {
+  if (filter.defaultValue || filter.options.some((o) => o.value === '')) return filter.options;
+  return [{ value: '', label: 'All' }, ...filter.options];
+}

@@ -31,7 +31,8 @@ export function Money({
   const format = currency ?? (!code || code === formats.currency.code ? formats.currency : plainCurrency(code));
   const negative = typeof amount === 'string' && amount.trim().startsWith('-');
   return (
-    <span className={cx('whitespace-nowrap tabular-nums', TONES[tone], tone === 'signed' && negative && TONES.expense, className)}>
+    // isolated with its own direction: "KSh1,234.00" and "−12.00" read left to right inside a right-to-left line
+    <span className={cx('whitespace-nowrap tabular-nums [unicode-bidi:plaintext]', TONES[tone], tone === 'signed' && negative && TONES.expense, className)}>
       {formatMoney(amount, format)}
     </span>
   );

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { FileText, Pencil, Trash } from 'lucide-react';
+import { FilePlus, FileText, Pencil, Trash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { plainCurrency } from '@common/format';
 import { columnHelper } from '@/components/data-table/features';
@@ -44,7 +44,7 @@ const TRANSACTION_COLUMNS = col.columns([
     header: 'Number',
     meta: { className: 'tabular-nums whitespace-nowrap' },
     cell: ({ row }) => (
-      <Link href={`/banking/transactions/${row.original.id}`} className="text-primary hover:underline">
+      <Link href={`/banking/transactions/${row.original.id}`} className="text-primary hover:underline dark:text-primary-light">
         {row.original.number}
       </Link>
     ),
@@ -112,13 +112,13 @@ function Details({ contact }: { contact: ContactRow }) {
   return (
     <Card title="Details">
       <dl className="-my-3 divide-y divide-slate-100 dark:divide-slate-700">
-        <Detail label="Email">{contact.email && <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a>}</Detail>
+        <Detail label="Email">{contact.email && <a className="text-primary hover:underline dark:text-primary-light" href={`mailto:${contact.email}`}>{contact.email}</a>}</Detail>
         <Detail label="Phone">{contact.phone && <span dir="ltr">{contact.phone}</span>}</Detail>
         <Detail label="Tax number">{contact.tax_number}</Detail>
         <Detail label="Currency">{contact.currency_code}</Detail>
         <Detail label="Website">
           {contact.website && (
-            <a className="text-primary hover:underline" href={contact.website} target="_blank" rel="noreferrer noopener">
+            <a className="text-primary hover:underline dark:text-primary-light" href={contact.website} target="_blank" rel="noreferrer noopener">
               {contact.website}
             </a>
           )}
@@ -137,6 +137,7 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
   const canUpdate = useCan(`${copy.area}.update`);
   const canDelete = useCan(`${copy.area}.delete`);
   const seesTransactions = useCan('transactions.view');
+  const canBill = useCan(type === 'customer' ? 'invoices.create' : 'bills.create');
   const [remove] = useDeleteContactMutation();
   const deletion = useConfirmedDelete<ContactRow>((id) => remove(id).unwrap(), { plural: copy.plural, onDeleted: () => router.visit(copy.base) });
 
@@ -148,6 +149,13 @@ export function ContactShow({ type, contact }: { type: ContactType; contact: Con
         description={<StatusPill status={contact.enabled ? 'active' : 'inactive'} label={contact.enabled ? `Enabled ${copy.singular}` : `Disabled ${copy.singular}`} />}
       >
         <BackLink href={copy.base}>{copy.Plural}</BackLink>
+        {canBill && (
+          // the document form starts on this contact (its currency follows)
+          <Link href={`${type === 'customer' ? '/sales/invoices' : '/purchases/bills'}/create?contact_id=${contact.id}`} className={buttonClasses(canUpdate ? 'outline' : 'primary')}>
+            <FilePlus aria-hidden="true" className="size-4" />
+            {type === 'customer' ? 'New invoice' : 'New bill'}
+          </Link>
+        )}
         {canUpdate && (
           <Link href={`${copy.base}/${contact.id}/edit`} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />

@@ -1,11 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
 import { Plus, Trash } from 'lucide-react';
+import { useMemo } from 'react';
+import type { CurrencyFormat } from '@common/money';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { ENABLED_FILTER } from '@/components/data-table/filters';
 import { StatusPill } from '@/components/display/Badge';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
+import { Money } from '@/components/money/Money';
 import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
@@ -16,7 +19,7 @@ import { CONTACT_COPY } from './copy';
 
 const col = columnHelper<ContactRow>();
 
-function columnsFor(base: string) {
+function columnsFor(base: string, currency: CurrencyFormat | undefined, balanceLabel: string) {
   return col.columns([
     col.accessor('name', {
       header: 'Name',
@@ -37,6 +40,11 @@ function columnsFor(base: string) {
     }),
     col.accessor('phone', { header: 'Phone', cell: ({ getValue }) => <span dir="ltr">{getValue() ?? '—'}</span> }),
     col.accessor('currency_code', { header: 'Currency', meta: { className: 'tabular-nums' } }),
+    col.accessor('balance', {
+      header: balanceLabel,
+      meta: { className: 'text-end whitespace-nowrap' },
+      cell: ({ getValue }) => <Money amount={getValue()} currency={currency} code={currency?.code} tone="signed" />,
+    }),
     col.accessor('enabled', {
       header: 'Status',
       enableSorting: true,
@@ -45,11 +53,12 @@ function columnsFor(base: string) {
   ]);
 }
 
-const COLUMNS = { customer: columnsFor(CONTACT_COPY.customer.base), vendor: columnsFor(CONTACT_COPY.vendor.base) };
 
 /** The list of customers or vendors: search, status filter, sort, 15 a page, edit and delete (one or several). */
-export function ContactsIndex({ type }: { type: ContactType }) {
+export function ContactsIndex({ type, currency }: { type: ContactType; currency?: CurrencyFormat }) {
   const copy = CONTACT_COPY[type];
+  // the open receivable (customers) or payable (vendors), summed in SQL with the page
+  const columns = useMemo(() => columnsFor(copy.base, currency, type === 'customer' ? 'Receivable' : 'Payable'), [copy.base, currency, type]);
   const canCreate = useCan(`${copy.area}.create`);
   const canUpdate = useCan(`${copy.area}.update`);
   const canDelete = useCan(`${copy.area}.delete`);
@@ -72,7 +81,7 @@ export function ContactsIndex({ type }: { type: ContactType }) {
 
       <DataTable
         label={copy.Plural}
-        columns={COLUMNS[type]}
+        columns={columns}
         useQuery={useGetContactsQuery}
         params={{ type }}
         exportUrl="/accounting/contacts/export"

@@ -82,15 +82,16 @@ function initialValues(kind: Kind, props: FormProps, doc?: FullDocument): FormVa
   const issued = todayIso();
   const s = props.settings;
   const defaultTax = props.taxes.find((t) => t.id === s.tax_id && t.enabled);
+  const prefilled = props.contact ? findCurrency(props.currencies, props.contact.currency_code) : undefined;
   return {
     type: kind.type,
-    contact_id: null,
+    contact_id: props.contact?.id ?? null,
     document_number: '',
     order_number: '',
     issued_at: issued,
     due_at: addDays(issued, s.payment_terms),
-    currency_code: base?.code ?? 'USD',
-    currency_rate: '1',
+    currency_code: prefilled?.enabled ? prefilled.code : (base?.code ?? 'USD'),
+    currency_rate: prefilled?.enabled ? trimZeros(prefilled.rate) : '1',
     category_id: props.categories.find((c) => c.id === s.category_id && c.enabled)?.id ?? null,
     discount_type: null,
     discount_rate: '',
@@ -234,7 +235,7 @@ export function DocumentForm({ kind, props, doc }: { kind: Kind; props: FormProp
             required
             placeholder={`Choose a ${kind.contactLabel.toLowerCase()}…`}
             load={{ url: '/accounting/contacts/json', params: { type: kind.contactType, enabled: 'true' }, map: mapContact }}
-            initialOption={doc ? { value: doc.contact_id, label: doc.contact_name } : null}
+            initialOption={doc ? { value: doc.contact_id, label: doc.contact_name } : props.contact ? { value: props.contact.id, label: props.contact.name } : null}
             create={kind.contactType === 'vendor' ? VENDOR : CUSTOMER}
             className="lg:col-span-2"
           />

@@ -33,6 +33,9 @@ const trim = plainNumber;
  * The document as it prints: the company and its logo, the contact snapshot kept on the
  * document, the lines, the totals, notes and footer. Used by Show and by Estimates/Public.
  */
+/** Columns a phone drops: their figures read under the item instead (quantity × price). */
+const ON_WIDE_SCREENS = new Set(['quantity', 'price', 'discount']);
+
 export function DocumentSheet({
   doc,
   lines,
@@ -111,12 +114,17 @@ export function DocumentSheet({
       </section>
 
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-start">
+        {/* on a phone the lines reflow: quantity × price go under the item's name, so the amount stays in view */}
+        <table className="w-full text-start" data-testid="document-lines">
           <caption className="sr-only">Lines</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-600 dark:text-slate-400">
               {cols.map((c, i) => (
-                <th key={c.key} scope="col" className={`py-2 font-medium ${c.align === 'start' ? 'text-start' : 'text-end'} ${i === 0 ? 'pe-3' : i === cols.length - 1 ? 'ps-3' : 'px-3'}`}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={`py-2 font-medium ${c.align === 'start' ? 'text-start' : 'text-end'} ${i === 0 ? 'pe-3' : i === cols.length - 1 ? 'ps-3' : 'px-3'} ${ON_WIDE_SCREENS.has(c.key) ? 'max-sm:hidden' : ''}`}
+                >
                   {c.label}
                 </th>
               ))}
@@ -128,10 +136,15 @@ export function DocumentSheet({
                 <td className="py-3 pe-3">
                   <span className="font-medium text-slate-900 dark:text-white">{l.name}</span>
                   {l.description && <span className="block text-xs whitespace-pre-line text-slate-500 dark:text-slate-400">{l.description}</span>}
+                  <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                    <span className="sr-only">{columns.quantity} </span>
+                    <bdi className="tabular-nums">{trim(l.quantity)}</bdi> × <span className="sr-only">{columns.price} </span>
+                    {money(l.price)}
+                  </span>
                 </td>
-                <td className="px-3 py-3 text-end tabular-nums">{trim(l.quantity)}</td>
-                <td className="px-3 py-3 text-end">{money(l.price)}</td>
-                {cols.some((c) => c.key === 'discount') && <td className="px-3 py-3 text-end">{isZero(l.discount) ? '' : money(negate(l.discount))}</td>}
+                <td className="px-3 py-3 text-end tabular-nums max-sm:hidden">{trim(l.quantity)}</td>
+                <td className="px-3 py-3 text-end max-sm:hidden">{money(l.price)}</td>
+                {cols.some((c) => c.key === 'discount') && <td className="px-3 py-3 text-end max-sm:hidden">{isZero(l.discount) ? '' : money(negate(l.discount))}</td>}
                 {/* quantity × price: the amounts add up to the Sub-total; discounts and taxes are taken under it */}
                 <td className="py-3 ps-3 text-end">{money(lineAmount(l))}</td>
               </tr>

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { Check, Copy, Download, FileInput, Mail, Pencil, Plus, Trash } from 'lucide-react';
+import { Ban, Check, Copy, Download, FileInput, Mail, Pencil, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { acceptsPayment } from '@common/documents/status';
@@ -24,7 +24,7 @@ import {
   type FullDocument,
 } from '@/store/documents-api';
 import { DocumentSheet } from './DocumentSheet';
-import { KINDS, STATUS_ACTIONS, type Kind, type ShowProps } from './kinds';
+import { cancelWords, KINDS, STATUS_ACTIONS, type Kind, type ShowProps } from './kinds';
 import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { DocumentStatus, PaymentDialog, SendDialog, Timeline } from './parts';
 import { RecurringPanel } from './RecurringPanel';
@@ -88,24 +88,22 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
 
   const payable = kind.type !== 'estimate' && acceptsPayment(kind.type, doc.status);
   const actions = doc.allowed_statuses.filter((s) => STATUS_ACTIONS[s]);
+  const cancel = cancelWords(kind, doc.status, doc.document_number);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={`${kind.label} actions`}>
+          {/* the steps forward first; cancelling (voiding) comes last, beside Delete */}
           {canUpdate &&
-            actions.map((s) =>
-              s === 'cancelled' ? (
-                <Button key={s} variant="outline" onClick={() => setCancelling(true)}>
-                  {STATUS_ACTIONS[s]}
-                </Button>
-              ) : (
+            actions
+              .filter((s) => s !== 'cancelled')
+              .map((s) => (
                 <Button key={s} variant={s === 'refused' ? 'outline' : 'secondary'} busy={statusState.isLoading && statusState.originalArgs?.status === s} disabled={statusState.isLoading} onClick={() => void changeStatus(s)}>
                   {s !== 'draft' && <Check aria-hidden="true" className="size-4" />}
                   {STATUS_ACTIONS[s]}
                 </Button>
-              ),
-            )}
+              ))}
           {kind.type === 'estimate' && doc.status === 'approved' && canUpdate && canInvoice && (
             <Button busy={convertState.isLoading} disabled={convertState.isLoading} onClick={() => void toInvoice()}>
               <FileInput aria-hidden="true" className="size-4" />
@@ -138,6 +136,12 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
               <Pencil aria-hidden="true" className="size-4" />
               Edit
             </Link>
+          )}
+          {canUpdate && actions.includes('cancelled') && (
+            <Button variant="outline" onClick={() => setCancelling(true)}>
+              <Ban aria-hidden="true" className="size-4" />
+              {cancel.button}
+            </Button>
           )}
           {canDelete && (
             <Button variant="danger-ghost" onClick={() => del.ask(doc)}>
@@ -188,13 +192,11 @@ function ShowBody({ doc, kind, props }: { doc: FullDocument; kind: Kind; props: 
         onClose={() => setCancelling(false)}
         onConfirm={() => void changeStatus('cancelled')}
         busy={statusState.isLoading}
-        title={`Cancel this ${kind.noun}?`}
-        confirmLabel={`Cancel ${kind.noun}`}
+        title={cancel.title}
+        confirmLabel={cancel.confirm}
         cancelLabel="Keep it"
       >
-        <p>
-          {kind.label} {doc.document_number} will no longer count as owed{kind.type === 'bill' ? ' by you' : ''}; its entry in the books is reversed. It can be set back to draft later.
-        </p>
+        <p>{cancel.body}</p>
       </ConfirmDialog>
       {del.dialog}
     </div>
@@ -251,7 +253,7 @@ function Payments({ doc, kind, canUpdate, props }: { doc: FullDocument; kind: Ki
   const currency = findCurrency(props.currencies, doc.currency_code);
   return (
     <Card title="Payments">
-      <dl className="mb-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+      <dl className="mb-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Paid</dt>
         <dd className="text-end" data-testid="amount-paid">
           <Money amount={doc.amount_paid} currency={currency} code={doc.currency_code} />

@@ -1,6 +1,6 @@
 import { isoToday } from '@common/format';
 import type { DocumentType } from '@common/documents/status';
-import { DOCUMENT_STATUSES } from '@common/documents/status';
+import { DOCUMENT_STATUSES, postsToLedger } from '@common/documents/status';
 import type { CurrencyOption } from '@/components/money';
 import type { ItemOption } from './lines';
 
@@ -94,7 +94,16 @@ export type FormSettings = {
 export type Company = { name: string; email: string | null; phone: string | null; tax_number: string | null; address: string | null; logo: string | null };
 
 /** Props of the Create and Edit pages. */
-export type FormProps = { type: DocumentType; currencies: CurrencyOption[]; categories: CategoryOption[]; taxes: TaxOption[]; items: ItemOption[]; settings: FormSettings };
+export type FormProps = {
+  type: DocumentType;
+  currencies: CurrencyOption[];
+  categories: CategoryOption[];
+  taxes: TaxOption[];
+  items: ItemOption[];
+  settings: FormSettings;
+  /** Create only: the contact the form starts on (`?contact_id=` from the contact's page) */
+  contact?: { id: number; name: string; currency_code: string } | null;
+};
 
 /** Props of the Show page. */
 export type ShowProps = {
@@ -115,7 +124,7 @@ export type IndexProps = { type: DocumentType; currencies: CurrencyOption[]; sta
 export const STATUS_ACTIONS: Record<string, string> = {
   sent: 'Mark sent',
   received: 'Mark received',
-  cancelled: 'Cancel',
+  cancelled: 'Void',
   approved: 'Approve',
   refused: 'Refuse',
   draft: 'Back to draft',
@@ -128,4 +137,27 @@ export function addDays(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + days));
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The words of cancelling a document, by its state: a draft (or an estimate) was never entered in
+ * the books, so cancelling it reverses nothing; an issued invoice or bill is voided and its entry
+ * reversed. The button never reads a bare "Cancel" (the word of closing a dialog).
+ */
+export function cancelWords(kind: Pick<Kind, 'type' | 'noun' | 'label'>, status: string, number: string) {
+  if (!postsToLedger(kind.type, status)) {
+    const what = status === 'draft' ? `draft ${kind.noun}` : kind.noun;
+    return {
+      button: status === 'draft' ? 'Cancel draft' : `Cancel ${kind.noun}`,
+      title: `Cancel this ${what}?`,
+      confirm: `Cancel ${what}`,
+      body: `${kind.label} ${number} will be marked cancelled. It was never entered in the books, so there is nothing to reverse. It can be set back to draft later.`,
+    };
+  }
+  return {
+    button: `Void ${kind.noun}`,
+    title: `Void this ${kind.noun}?`,
+    confirm: `Void ${kind.noun}`,
+    body: `${kind.label} ${number} will no longer count as owed${kind.type === 'bill' ? ' by you' : ''}; its entry in the books is reversed. It can be set back to draft later.`,
+  };
 }

@@ -102,6 +102,8 @@ export function PaymentDialog({
           placeholder="Choose an account…"
           create={accountCreate(doc.currency_code)}
           options={usable.map((a) => ({ value: a.id, label: `${a.name} (${a.currency_code})` }))}
+          // the whole width: an account's name and currency are read in full, never cut at half the dialog
+          className="sm:col-span-2"
         />
         <DateField form={form} name="paid_at" label="Date" required />
         <TextField form={form} name="amount" label={`Amount${account ? ` in ${account.currency_code}` : ''}`} inputMode="decimal" required />
