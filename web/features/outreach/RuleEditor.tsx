@@ -189,7 +189,7 @@ function GroupEditor({ group, path, set, remove, ctx }: { group: RuleGroup; path
         </Select>
         <span>of these:</span>
         {remove && (
-          <Button variant="ghost" size="sm" className="ms-auto" onClick={remove} aria-label={`Remove the group at level ${depth}`}>
+          <Button variant="ghost" size="sm" className="ms-auto" onClick={remove} aria-label={`Remove group at level ${depth}`}>
             <X aria-hidden="true" className="size-4" />
             Remove group
           </Button>

@@ -132,7 +132,7 @@ export function SegmentForm({ segment }: { segment?: SegmentRow }) {
           <p className="text-sm text-slate-600 dark:text-slate-300">
             A static segment holds the contacts you pick into it. After saving, add contacts from{' '}
             {segment ? (
-              <Link className="text-primary hover:underline" href={`/segments/contact-selection?segment=${segment.id}`}>
+              <Link className="text-primary hover:underline dark:text-primary-light" href={`/segments/contact-selection?segment=${segment.id}`}>
                 the contact selection
               </Link>
             ) : (

@@ -77,7 +77,7 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
                 [
                   'Email',
                   contact.email && (
-                    <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+                    <a className="text-primary hover:underline dark:text-primary-light" href={`mailto:${contact.email}`}>
                       {contact.email}
                     </a>
                   ),
@@ -88,7 +88,7 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
                 ['Source', contact.source],
                 [
                   'Customer or vendor',
-                  linked && (seesLinked ? <Link className="text-primary hover:underline" href={`${linked.type === 'vendor' ? '/purchases/vendors' : '/sales/customers'}/${linked.id}`}>{linked.name}</Link> : linked.name),
+                  linked && (seesLinked ? <Link className="text-primary hover:underline dark:text-primary-light" href={`${linked.type === 'vendor' ? '/purchases/vendors' : '/sales/customers'}/${linked.id}`}>{linked.name}</Link> : linked.name),
                 ],
                 ['Added', formatDate(contact.created_at)],
               ]}
@@ -129,7 +129,7 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
                 {segments.map((s) => (
                   <li key={s.id} className="flex items-center justify-between gap-2 text-sm">
                     {seesSegments ? (
-                      <Link href={`/segments/${s.id}`} className="text-primary hover:underline">
+                      <Link href={`/segments/${s.id}`} className="text-primary hover:underline dark:text-primary-light">
                         {s.name}
                       </Link>
                     ) : (

@@ -41,7 +41,7 @@ const ACTIVITY_COLUMNS = col.columns([
   col.accessor('contact_name', {
     header: 'Contact',
     cell: ({ row }) => (
-      <Link href={`/contacts/${row.original.contact_id}`} className="text-primary hover:underline">
+      <Link href={`/contacts/${row.original.contact_id}`} className="text-primary hover:underline dark:text-primary-light">
         {row.original.contact_name || `Contact #${row.original.contact_id}`}
       </Link>
     ),
