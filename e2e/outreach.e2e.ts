@@ -110,6 +110,9 @@ describe('outreach contacts and segments', () => {
     await page.locator('dl', { hasText: 'Growth' }).getByText('joined in the period').waitFor();
     await page.getByText('No activity in this period').waitFor();
     expect(await page.getByLabel('Date range').inputValue()).toBe('7');
+    // the chart (loaded lazily) shows the two who joined today
+    await page.getByRole('img', { name: 'Members joined and activity per day' }).waitFor();
+    await page.getByRole('table', { name: 'Members joined and activity per day' }).getByRole('cell', { name: '2', exact: true }).waitFor({ state: 'attached' });
     await settled(page);
     console.log(`[e2e] segment dashboard screenshot: ${await browser.screenshot('outreach-segment-dashboard')}`);
 
@@ -170,6 +173,11 @@ describe('outreach contacts and segments', () => {
 
     await page.goto(`/segments/${guests}`);
     await page.locator('dl', { hasText: 'Size' }).first().getByText('2', { exact: true }).waitFor();
+
+    // the contact's page lists the segments it is in: picked into the static one, matched by the dynamic one
+    await page.goto(`/contacts/${amina}`);
+    const segments = page.locator('section', { has: page.getByRole('heading', { name: 'Segments', level: 2 }) });
+    expect(await segments.getByRole('link').allTextContents()).toEqual(['Gala guests', 'VIP Amina or Brian']);
   });
 
   const PAGES = () => [
@@ -189,6 +197,7 @@ describe('outreach contacts and segments', () => {
       await page.waitForLoadState('networkidle');
       await settled(page);
       await expectNoSeriousViolations(page, `${url}${dark ? ' (dark)' : ''}`);
+      await browser.screenshot(`outreach${url.replace(/[/?=]+/g, '-')}${dark ? '-dark' : ''}`);
     }
     if (dark) {
       await page.goto(`/segments/${segment}/edit`);

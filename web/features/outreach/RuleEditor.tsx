@@ -1,4 +1,4 @@
-import { FolderPlus, Plus, X } from 'lucide-react';
+import { ChevronDown, FolderPlus, Plus, X } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { CONSENT_STATUSES } from '@common/outreach';
 import { isRuleGroup, MAX_DEPTH, type Condition, type RuleGroup } from '@common/segments';
@@ -26,6 +26,7 @@ function Select({ label, value, onChange, children, className }: { label: string
       <select value={value} onChange={(e) => onChange(e.target.value)} className={cx(selectClasses, 'w-full')}>
         {children}
       </select>
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
     </label>
   );
 }

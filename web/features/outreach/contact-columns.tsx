@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { OutreachContactRow } from '@common/answers/outreach';
 import { columnHelper } from '@/components/data-table/features';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
-import { inputClasses } from '@/components/form/TextInput';
+import { controlClasses } from '@/components/form/styles';
 import { formatDate } from '@/lib/format';
 import { ConsentBadges } from './ConsentBadges';
 
@@ -54,14 +54,16 @@ export function useSourceFilter() {
   const [source, setSource] = useState('');
   const settled = useDebouncedValue(source.trim(), 300);
   const input = (
-    <input
-      type="search"
-      value={source}
-      onChange={(e) => setSource(e.target.value)}
-      placeholder="Source (exact)"
-      aria-label="Filter by source"
-      className={`${inputClasses} w-auto min-w-36`}
-    />
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
+      Source
+      <input
+        type="search"
+        value={source}
+        onChange={(e) => setSource(e.target.value)}
+        placeholder="Exact source"
+        className={controlClasses(false, 'w-40!')}
+      />
+    </label>
   );
   return { source: settled, input };
 }

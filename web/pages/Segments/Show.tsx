@@ -12,8 +12,7 @@ import { PageHeader } from '@/components/display/PageHeader';
 import { Skeleton } from '@/components/display/Skeleton';
 import { StatCard } from '@/components/display/StatCard';
 import { Button, buttonClasses } from '@/components/form/Button';
-import { inputClasses } from '@/components/form/TextInput';
-import { selectClasses } from '@/components/form/styles';
+import { controlClasses, selectClasses } from '@/components/form/styles';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { BackLink } from '@/components/record/BackLink';
 import { CHANNEL_LABEL, eventLabel } from '@/features/outreach/copy';
@@ -71,11 +70,11 @@ function PeriodPicker({ value, onChange }: { value: PeriodParams; onChange: (p: 
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
         Start date
-        <input type="date" className={`${inputClasses} w-auto`} value={value.start_date ?? ''} max={value.end_date} onChange={(e) => onChange({ ...value, date_range: undefined, start_date: e.target.value || undefined })} />
+        <input type="date" className={controlClasses(false, 'w-auto tabular-nums')} value={value.start_date ?? ''} max={value.end_date} onChange={(e) => onChange({ ...value, date_range: undefined, start_date: e.target.value || undefined })} />
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
         End date
-        <input type="date" className={`${inputClasses} w-auto`} value={value.end_date ?? ''} min={value.start_date} onChange={(e) => onChange({ ...value, date_range: undefined, end_date: e.target.value || undefined })} />
+        <input type="date" className={controlClasses(false, 'w-auto tabular-nums')} value={value.end_date ?? ''} min={value.start_date} onChange={(e) => onChange({ ...value, date_range: undefined, end_date: e.target.value || undefined })} />
       </label>
       {byDates && (
         <Button variant="ghost" size="sm" onClick={() => onChange({ date_range: 7 })}>
@@ -100,7 +99,7 @@ function Statistics({ id, period }: { id: number; period: PeriodParams }) {
   if (error) return <Failure>{errorMessage(error, 'Failed to load statistics')}</Failure>;
   if (isLoading || !data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5" aria-busy="true" aria-label="Loading statistics">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5" aria-busy="true" aria-label="Loading statistics">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-24" />
         ))}
@@ -108,7 +107,7 @@ function Statistics({ id, period }: { id: number; period: PeriodParams }) {
     );
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
       <StatCard label="Size" value={data.size} icon={<Users className="size-5" />} detail="contacts in the segment now" />
       <StatCard label="Growth" value={data.growth} icon={<TrendingUp className="size-5" />} tone="success" detail="joined in the period" />
       {CHANNELS.map((ch) => {
@@ -116,11 +115,11 @@ function Statistics({ id, period }: { id: number; period: PeriodParams }) {
         return (
           <StatCard
             key={ch}
-            label={`Reachable by ${CHANNEL_LABEL[ch]}`}
+            label={CHANNEL_LABEL[ch]}
             value={data.reachable[ch]}
             icon={<Icon className="size-5" />}
             tone="info"
-            detail={`${new Intl.NumberFormat().format(data.opted_out[ch])} opted out`}
+            detail={`reachable; ${new Intl.NumberFormat().format(data.opted_out[ch])} opted out`}
           />
         );
       })}
