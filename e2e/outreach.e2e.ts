@@ -68,6 +68,20 @@ describe('outreach contacts and segments', () => {
     await page.getByRole('link', { name: 'Amina Otieno', exact: true }).click();
     await page.waitForURL(new RegExp(`/contacts/${amina}$`));
     await page.getByRole('heading', { name: 'Amina Otieno', level: 1 }).waitFor();
+
+    // Edit shows each channel's consent now; a withdrawal and a location are saved
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(new RegExp(`/contacts/${amina}/edit$`));
+    const sms = page.getByRole('group', { name: 'SMS' });
+    await sms.getByText('Granted', { exact: true }).first().waitFor();
+    expect(await sms.getByLabel('Granted').isChecked()).toBe(true);
+    await page.getByRole('group', { name: 'Email' }).getByLabel('Withdrawn').check();
+    await page.getByLabel(/^Location/).fill('Nairobi');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/contacts/${amina}$`));
+    await toast(page, 'Contact updated successfully.').waitFor();
+    await page.getByText('Nairobi').first().waitFor();
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Consent', level: 2 }) }).locator('li', { hasText: 'Email' }).getByText('Withdrawn').waitFor();
   });
 
   it('builds a dynamic segment of AND and OR groups with a live count, saves it and opens its dashboard', async () => {
@@ -178,6 +192,21 @@ describe('outreach contacts and segments', () => {
     await page.goto(`/contacts/${amina}`);
     const segments = page.locator('section', { has: page.getByRole('heading', { name: 'Segments', level: 2 }) });
     expect(await segments.getByRole('link').allTextContents()).toEqual(['Gala guests', 'VIP Amina or Brian']);
+  });
+
+  it("deletes a contact from the list, and shows a failed delete's message in an error toast", async () => {
+    await page.goto('/contacts');
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('Chep');
+    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await page.route('**/contacts/delete/**', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'This contact cannot be deleted now.' }) }));
+    await page.getByRole('button', { name: 'Delete Chep Rono' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'This contact cannot be deleted now.').waitFor();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Delete Chep Rono' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Contact deleted successfully.').waitFor();
+    await page.getByText('Nothing matches').waitFor();
   });
 
   const PAGES = () => [
