@@ -130,6 +130,16 @@ describe('outreach contacts and segments', () => {
     await settled(page);
     console.log(`[e2e] segment dashboard screenshot: ${await browser.screenshot('outreach-segment-dashboard')}`);
 
+    // a period of start and end dates: nobody joined in January 2020, the size is still now's
+    await page.getByLabel('Start date').fill('2020-01-01');
+    await page.getByLabel('End date').fill('2020-01-31');
+    await page.locator('dl', { hasText: 'Growth' }).getByText('0', { exact: true }).waitFor();
+    await size.getByText('2', { exact: true }).waitFor();
+    expect(await page.getByLabel('Date range').inputValue()).toBe('');
+    await page.getByText('Nobody joined and nothing happened in this period.').waitFor();
+    await page.getByRole('button', { name: 'Back to the last 7 days' }).click();
+    await page.locator('dl', { hasText: 'Growth' }).getByText('2', { exact: true }).waitFor();
+
     const saved = (await apiCall(page, 'GET', `/segments/get-segment/${segment}`)).json.data as unknown as { rules: { match: string; rules: unknown[] } };
     expect(saved.rules).toEqual({
       match: 'all',
