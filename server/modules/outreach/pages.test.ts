@@ -13,6 +13,7 @@ let reader: TestClient;
 let tenantA: number;
 let amina: number;
 let brian: number;
+let kito: number;
 let vip: number;
 let picked: number;
 let foreignContact: number;
@@ -34,7 +35,8 @@ beforeAll(async () => {
     return res.json().data.id as number;
   };
   amina = await make(owner, '/contacts/store', { first_name: 'Amina', last_name: 'Otieno', phone: '+254712345678', tags: ['vip'] });
-  brian = await make(owner, '/contacts/store', { first_name: 'Brian', email: 'brian@example.test' });
+  kito = await make(owner, '/accounting/contacts/store', { type: 'customer', name: 'Kito Bakery' });
+  brian = await make(owner, '/contacts/store', { first_name: 'Brian', email: 'brian@example.test', accounting_contact_id: kito });
   vip = await make(owner, '/segments/store', { name: 'VIPs', type: 'dynamic', rules: { match: 'all', rules: [{ kind: 'tags', op: 'has_any', value: ['vip'] }] } });
   picked = await make(owner, '/segments/store', { name: 'Picked', type: 'static' });
   expect((await owner.json('POST', `/segments/add-contacts/${picked}`, { contact_ids: [brian] })).statusCode).toBe(200);
@@ -65,7 +67,7 @@ const page = async (c: TestClient, url: string) => {
 };
 
 describe('contact pages', () => {
-  it('renders Contacts/Index, Create, Show (with its segments, static and dynamic) and Edit', async () => {
+  it('renders Contacts/Index, Create, Show (with its segments, static and dynamic, and its customer) and Edit', async () => {
     expect((await page(owner, '/contacts')).component).toBe('Contacts/Index');
     expect((await page(owner, '/contacts/create')).component).toBe('Contacts/Create');
     const show = await page(owner, `/contacts/${amina}`);
@@ -73,7 +75,11 @@ describe('contact pages', () => {
     expect(show.props.contact).toMatchObject({ id: amina, name: 'Amina Otieno', phone: '+254712345678', tags: ['vip'] });
     expect(show.props.segments).toEqual([{ id: vip, name: 'VIPs', type: 'dynamic' }]);
     expect(show.props.segments_partial).toBe(false);
-    expect((await page(owner, `/contacts/${brian}`)).props.segments).toEqual([{ id: picked, name: 'Picked', type: 'static' }]);
+    expect(show.props.linked).toBeNull();
+    const linked = await page(owner, `/contacts/${brian}`);
+    expect(linked.props.segments).toEqual([{ id: picked, name: 'Picked', type: 'static' }]);
+    expect(linked.props.linked).toEqual({ id: kito, name: 'Kito Bakery', type: 'customer' });
+    expect((await page(owner, `/contacts/${brian}/edit`)).props.linked).toEqual({ id: kito, name: 'Kito Bakery', type: 'customer' });
     const edit = await page(owner, `/contacts/${amina}/edit`);
     expect(edit.component).toBe('Contacts/Edit');
     expect(edit.props.contact.id).toBe(amina);
