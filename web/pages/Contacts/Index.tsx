@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { BookUser, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
@@ -58,13 +58,8 @@ export default function ContactsIndex() {
         }
         empty={{
           title: 'No contacts yet',
-          description: (
-            <>
-              <BookUser aria-hidden="true" className="mx-auto mb-2 size-6 text-slate-400" />
-              Contacts are the people you send messages to. Each has a phone number or an email address, tags, and consent per channel: nobody is messaged on a channel without
-              consent there.
-            </>
-          ),
+          description:
+            'Contacts are the people you send messages to. Each has a phone number or an email address, tags, and consent per channel: nobody is messaged on a channel without consent there.',
           action: canCreate && newContact('sm'),
         }}
         errorFallback="Failed to fetch contacts"
