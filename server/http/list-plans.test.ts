@@ -129,8 +129,10 @@ describe('every resource list, as the app role', () => {
 });
 
 describe("the top bar's search (GET /search/json), as the app role", () => {
-  it('knows the kinds (customers, vendors, items, invoices, bills, estimates, transactions)', () => {
-    expect(searchKinds().map((k) => k.kind)).toEqual(expect.arrayContaining(['customers', 'vendors', 'items', 'invoices', 'bills', 'estimates', 'transactions']));
+  it('knows the kinds (customers, vendors, items, invoices, bills, estimates, transactions, contacts, segments)', () => {
+    expect(searchKinds().map((k) => k.kind)).toEqual(
+      expect.arrayContaining(['customers', 'vendors', 'items', 'invoices', 'bills', 'estimates', 'transactions', 'contacts', 'segments']),
+    );
   });
 
   beforeAll(async () => {
@@ -153,8 +155,13 @@ describe("the top bar's search (GET /search/json), as the app role", () => {
               (select max(id) from contacts where tenant_id = $1), 'Searched customer'
          from generate_series(1, 20000) g cross join (values ('invoice'), ('bill'), ('estimate')) d(type)`,
     );
+    await q(
+      `insert into outreach_contacts (tenant_id, first_name, last_name, phone, email)
+       select $1, 'Reached', 'No ' || g, '+2547' || lpad(g::text, 8, '0'), 'r' || g || '@example.test' from generate_series(1, 20000) g`,
+    );
+    await q(`insert into segments (tenant_id, name) select $1, 'Segment ' || g from generate_series(1, 20000) g`);
     // VACUUM as autovacuum would: it moves the GIN indexes' pending lists (fresh inserts) into the index proper
-    for (const table of ['items', 'transactions', 'documents', 'contacts']) await t.database.query(`vacuum analyze ${table}`);
+    for (const table of ['items', 'transactions', 'documents', 'contacts', 'outreach_contacts', 'segments']) await t.database.query(`vacuum analyze ${table}`);
   });
 
   it("answers every kind from its trigram index: no sequential scan of any kind's table", async () => {

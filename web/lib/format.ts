@@ -53,3 +53,12 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0][0], parts[parts.length - 1][0]] : [parts[0]?.[0] ?? '?'];
   return letters.join('').toUpperCase();
 }
+
+/** The browser's own time zone (IANA name), or null when it cannot tell: a first guess for forms, never for formatting. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

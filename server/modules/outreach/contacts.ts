@@ -5,7 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { tenants } from '../../db/tenant-table.js';
 import { ValidationError } from '../../http/errors.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { defineResource } from '../../http/resource.js';
+import type { OutreachContactRow } from '../../../common/answers/outreach.js';
 import { contacts } from '../accounting/schema.js';
 import { recordConsent } from './consent.js';
 import { checkCustomValues } from './fields.js';
@@ -33,7 +35,7 @@ export const outreachContactResource = defineResource({
   singular: 'contact',
   base: '/contacts',
   table: c,
-  fields: {
+  fields: answerFields<OutreachContactRow>()({
     id: c.id,
     first_name: c.firstName,
     last_name: c.lastName,
@@ -53,7 +55,7 @@ export const outreachContactResource = defineResource({
     accounting_contact_id: c.accountingContactId,
     created_at: ts(c.createdAt),
     updated_at: ts(c.updatedAt),
-  },
+  }),
   columns: { name: c.lastName, created_at: c.createdAt, updated_at: c.updatedAt },
   create: outreachContactSchema,
   searchable: ['first_name', 'last_name', 'phone', 'email'],

@@ -73,6 +73,17 @@ describe('contacts search for pickers', () => {
     expect((await owner.get('/contacts/search?search=2212345', { json: true })).json().data).toHaveLength(1);
     expect((await owner.get('/contacts/search?campaignId=x', { json: true })).statusCode).toBe(422);
   });
+
+  it('are found by the top bar search (Ctrl K) too, for whoever may view contacts', async () => {
+    const groups = (await owner.get('/search/json?q=722123', { json: true })).json().data as { kind: string; items: { title: string; href: string }[] }[];
+    const contacts = groups.find((g) => g.kind === 'contacts');
+    expect(contacts?.items).toEqual([expect.objectContaining({ title: 'Pickme Please', href: expect.stringMatching(/^\/contacts\/\d+$/) })]);
+    const accountant = await addMember(t.database, tenantA, 'accountant', 'accountant@fields-a.test');
+    const books = new TestClient(t.app);
+    await books.login(accountant.email, accountant.password);
+    const theirs = (await books.get('/search/json?q=722123', { json: true })).json().data as { kind: string }[];
+    expect(theirs.map((g) => g.kind)).not.toContain('contacts');
+  });
 });
 
 describe('merging two records of one person', () => {

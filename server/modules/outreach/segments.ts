@@ -7,7 +7,9 @@ import { rows, type Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { paginator } from '../../http/paginator.js';
+import { answerFields } from '../../http/answer-fields.js';
 import { defineResource } from '../../http/resource.js';
+import type { SegmentRow } from '../../../common/answers/outreach.js';
 import { validate } from '../../http/validate.js';
 import { sendableCondition } from './consent.js';
 import { contactEvents, outreachContacts as c, segmentContacts, segments } from './schema.js';
@@ -38,7 +40,7 @@ export const segmentResource = defineResource({
   singular: 'segment',
   base: '/segments',
   table: segments,
-  fields: {
+  fields: answerFields<SegmentRow>()({
     id: segments.id,
     name: segments.name,
     description: segments.description,
@@ -49,7 +51,7 @@ export const segmentResource = defineResource({
     created_by: segments.createdBy,
     created_at: ts(segments.createdAt),
     updated_at: ts(segments.updatedAt),
-  },
+  }),
   columns: { size_at: segments.sizeAt, created_at: segments.createdAt, updated_at: segments.updatedAt },
   create: segmentSchema,
   searchable: ['name'],

@@ -6,3 +6,10 @@ export function DateText({ value, fallback = null }: { value: string | null | un
   if (!value) return <>{fallback}</>;
   return <time dateTime={value}>{formats.date(value)}</time>;
 }
+
+/** A moment with its time of day, in the company's date format and time zone. */
+export function DateTimeText({ value, fallback = null }: { value: string | null | undefined; fallback?: React.ReactNode }) {
+  const formats = useFormats();
+  if (!value) return <>{fallback}</>;
+  return <time dateTime={value}>{formats.dateTime(value)}</time>;
+}

@@ -7,17 +7,14 @@ import { TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
 import { TextLink } from '@/components/TextLink';
 import { AuthHeading, GuestLayout } from '@/layouts/GuestLayout';
+import { browserTimeZone } from '@/lib/format';
 
 const COUNTRY_OPTIONS = [...[...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c.code, label: c.name })), { value: OTHER_COUNTRY.code, label: OTHER_COUNTRY.name }];
 
 /** The country whose timezone the browser is in, as a first guess (the user confirms it). */
 function guessedCountry(): string {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return COUNTRIES.find((c) => c.timezone === zone)?.code ?? '';
-  } catch {
-    return '';
-  }
+  const zone = browserTimeZone();
+  return COUNTRIES.find((c) => c.timezone === zone)?.code ?? '';
 }
 
 export default function Register() {

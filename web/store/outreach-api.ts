@@ -1,0 +1,88 @@
+import type { One } from '@common/answers/http';
+import type {
+  ContactEventRow,
+  OutreachContactRow,
+  SegmentActivityRow,
+  SegmentAnalytics,
+  SegmentCount,
+  SegmentPick,
+  SegmentRow,
+  SegmentStatistics,
+} from '@common/answers/outreach';
+import type { Paginator } from '@common/schemas/list-query';
+import type { OutreachContactInput } from '@common/schemas/outreach';
+import type { RuleGroup, SegmentInput } from '@common/segments';
+import type { ListParams } from '@/components/data-table/query';
+import { api } from './api';
+import { requestState, resourceApi, type RequestState } from './resource-api';
+
+// Outreach contacts and segments (SPEC §7 Contacts and segments; decisions 0026, 0027): the two
+// resources through the factory of decision 0017, and the endpoints they add.
+
+export type { OutreachContactRow, SegmentRow } from '@common/answers/outreach';
+
+export const {
+  useGetOutreachContactsQuery,
+  useCreateOutreachContactMutation,
+  useUpdateOutreachContactMutation,
+  useDeleteOutreachContactMutation,
+} = resourceApi<OutreachContactRow, OutreachContactInput>()({ one: 'OutreachContact', many: 'OutreachContacts', base: '/contacts', singular: 'contact', tag: 'OutreachContact', touches: ['Segment'] });
+
+export const { useGetSegmentsQuery, useCreateSegmentMutation, useUpdateSegmentMutation, useDeleteSegmentMutation } = resourceApi<SegmentRow, SegmentInput>()({
+  one: 'Segment',
+  many: 'Segments',
+  base: '/segments',
+  tag: 'Segment',
+});
+
+/** The dashboard's period: the last `date_range` days (7, SPEC §9), or from `start_date` to `end_date`. */
+export type PeriodParams = { date_range?: number; start_date?: string; end_date?: string };
+
+const segmentExtras = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /segments/count {rules} → the live count of the rule editor (a mutation: nothing to cache, every edit asks anew) */
+    countSegment: build.mutation<SegmentCount, { rules: RuleGroup }>({
+      query: (body) => ({ url: '/segments/count', method: 'POST', body }),
+      transformResponse: (answer: One<SegmentCount>) => answer.data,
+    }),
+    /** POST /segments/add-contacts/{id} with contact_ids or matching (a rule tree) */
+    addSegmentContacts: build.mutation<SegmentPick, { id: number; contact_ids: number[] } | { id: number; matching: RuleGroup }>({
+      query: ({ id, ...body }) => ({ url: `/segments/add-contacts/${id}`, method: 'POST', body }),
+      transformResponse: (answer: One<SegmentPick>) => answer.data,
+      invalidatesTags: ['Segment'],
+    }),
+    getSegmentStatistics: build.query<SegmentStatistics, { id: number } & PeriodParams>({
+      query: ({ id, ...params }) => ({ url: `/segments/statistics/${id}`, params }),
+      transformResponse: (answer: One<SegmentStatistics>) => answer.data,
+      providesTags: (_r, _e, { id }) => [{ type: 'Segment', id }],
+    }),
+    /** GET /segments/activity-logs/{id} (page, per_page 20, activity_type, the period) → paginator */
+    getSegmentActivityLogs: build.query<Paginator<SegmentActivityRow>, ListParams>({
+      // the DataTable's params carry the segment's id beside the page, filters and period
+      query: ({ id, ...params }) => ({ url: `/segments/activity-logs/${id}`, params }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Segment', id: Number(id) }],
+    }),
+    getSegmentAnalytics: build.query<SegmentAnalytics, { id: number; period: 'day' | 'week' | 'month' } & PeriodParams>({
+      query: ({ id, ...params }) => ({ url: `/segments/analytics/${id}`, params }),
+      transformResponse: (answer: One<SegmentAnalytics>) => answer.data,
+      providesTags: (_r, _e, { id }) => [{ type: 'Segment', id }],
+    }),
+    /** GET /contacts/{id}/timeline (page, per_page 20) → paginator of the contact's events */
+    getContactTimeline: build.query<Paginator<ContactEventRow>, ListParams>({
+      query: ({ id, ...params }) => ({ url: `/contacts/${id}/timeline`, params }),
+      providesTags: (_r, _e, { id }) => [{ type: 'OutreachContact', id: Number(id) }],
+    }),
+  }),
+});
+
+export const {
+  useCountSegmentMutation,
+  useAddSegmentContactsMutation,
+  useGetSegmentStatisticsQuery,
+  useGetSegmentActivityLogsQuery,
+  useGetSegmentAnalyticsQuery,
+  useGetContactTimelineQuery,
+} = segmentExtras;
+
+/** SPEC §4 and §8: a contact save or delete leaves a success or an error flag plus the request's message. */
+export const outreachContactRequestState = (result: Parameters<typeof requestState>[0]): RequestState => requestState(result, 'An error occurred');
