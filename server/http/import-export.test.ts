@@ -252,7 +252,7 @@ describe('exports of lists (CSV and XLSX)', () => {
     expect((await owner.get('/accounting/contacts/export?type=vendor&format=xlsx')).headers['content-disposition']).toMatch(/^attachment; filename="vendors-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     expect((await owner.get('/accounting/contacts/export?format=csv')).headers['content-disposition']).toMatch(/^attachment; filename="contacts-/);
     const [header, ...rows] = csvRows(res.body);
-    expect(header).toEqual(['ID', 'Type', 'Name', 'Email', 'Phone', 'Tax number', 'Currency code', 'Website', 'Address', 'City', 'Country', 'Reference', 'Enabled', 'Created at', 'Updated at']);
+    expect(header).toEqual(['ID', 'Type', 'Name', 'Email', 'Phone', 'Tax number', 'Currency code', 'Website', 'Address', 'City', 'Country', 'Reference', 'Enabled', 'Balance', 'Created at', 'Updated at']);
     expect(rows).toHaveLength(list.length);
     expect(rows.map((r) => Number(r[0]))).toEqual(list.map((c: { id: number }) => c.id));
     expect(rows.map((r) => r[3])).toEqual(list.map((c: { email: string | null }) => c.email ?? ''));
