@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { E2E_APP_KEY } from './app-key';
 
 /**
  * Runs once before the browser flows: builds the client when stale, finds (or installs)
@@ -156,6 +157,8 @@ class ServerProcess {
       SEED_DEMO: 'true',
       MAIL_URL: 'log',
       APP_URL: baseURL,
+      // known to the flows, which sign public links (unsubscribe) the way the server does
+      APP_KEY: E2E_APP_KEY,
       FORCE_COLOR: '0',
     });
 

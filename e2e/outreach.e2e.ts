@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
+import { unsubscribeToken } from '../server/modules/outreach/unsubscribe';
+import { E2E_APP_KEY } from './app-key';
 import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
@@ -202,6 +204,39 @@ describe('outreach contacts and segments', () => {
     await page.goto(`/contacts/${amina}`);
     const segments = page.locator('section', { has: page.getByRole('heading', { name: 'Segments', level: 2 }) });
     expect(await segments.getByRole('link').allTextContents()).toEqual(['Gala guests', 'VIP Amina or Brian']);
+  });
+
+  it("tags a segment's contacts as one job with a progress bar and a summary", async () => {
+    await page.goto(`/segments/${guests}`);
+    await page.getByRole('link', { name: 'Bulk operations' }).click();
+    await page.waitForURL(new RegExp(`/segments/bulk-operations\\?segment=${guests}$`));
+    expect(await page.getByLabel('Contacts', { exact: true }).inputValue()).toBe(String(guests));
+    await page.getByLabel('Action').selectOption('tag');
+    await page.getByLabel(/^Tag/).fill('gala');
+    await page.getByRole('button', { name: 'Add a tag' }).click();
+    await page.getByRole('status').filter({ hasText: '2 contacts tagged (0 contacts already had the tag).' }).waitFor();
+    await expectNoSeriousViolations(page, 'Segments/BulkOperations, done');
+    await page.goto(`/contacts/${amina}`);
+    const tags = page.locator('section', { has: page.getByRole('heading', { name: 'Tags', level: 2 }) });
+    await tags.getByText('gala', { exact: true }).waitFor();
+  });
+
+  it('takes a contact off SMS through the public unsubscribe link, and the contact page shows it', async () => {
+    await page.goto(`/contacts/${amina}`);
+    const tenantId = await page.evaluate(() => JSON.parse(document.getElementById('app')!.dataset.page!).props.tenant.id as number);
+    const guest = await browser.context.newPage();
+    try {
+      await guest.goto(`/unsubscribe/${unsubscribeToken(E2E_APP_KEY, tenantId, amina, 'sms')}`);
+      await guest.getByRole('heading', { name: 'Unsubscribe', level: 1 }).waitFor();
+      await expectNoSeriousViolations(guest, 'Unsubscribe');
+      await guest.getByRole('button', { name: 'Unsubscribe from text messages (SMS)' }).click();
+      await guest.getByRole('heading', { name: 'You are unsubscribed', level: 1 }).waitFor();
+      await guest.getByRole('button', { name: 'Subscribe again' }).waitFor();
+    } finally {
+      await guest.close();
+    }
+    await page.reload();
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Consent', level: 2 }) }).locator('li', { hasText: 'SMS' }).getByText('Withdrawn').waitFor();
   });
 
   it("deletes a contact from the list, and shows a failed delete's message in an error toast", async () => {

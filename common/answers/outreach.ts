@@ -69,3 +69,16 @@ export type SegmentActivityRow = ContactEventRow & { contact_id: number; contact
 
 /** POST /segments/add-contacts/{id} and /remove-contacts/{id} → data. */
 export type SegmentPick = { changed: number; size: number };
+
+/** GET /segments/bulk-operations/{id}: where a bulk operation stands */
+export interface BulkOperationRow {
+  id: number;
+  action: 'tag' | 'untag' | 'add_to_segment' | 'remove_from_segment' | 'set_consent' | 'delete' | 'export';
+  state: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  changed: number;
+  message: string | null;
+  /** the export's file, once done */
+  download_url: string | null;
+}

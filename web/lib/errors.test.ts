@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from './errors';
+import { errorMessage, fieldErrorsOf } from './errors';
 
 const FALLBACK = 'Failed to load users data';
 
@@ -59,5 +59,16 @@ describe('errorMessage', () => {
     expect(errorMessage(null, FALLBACK)).toBe(FALLBACK);
     expect(errorMessage('oops', FALLBACK)).toBe(FALLBACK);
     expect(errorMessage({}, FALLBACK)).toBe(FALLBACK);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it("takes each field's first message from a 422 answer, and nothing from other failures", () => {
+    expect(fieldErrorsOf({ status: 422, data: { message: 'Bad', errors: { tag: ['The tag field is required.', 'Another'], 'selection.segment_id': ['Invalid.'] } } })).toEqual({
+      tag: 'The tag field is required.',
+      'selection.segment_id': 'Invalid.',
+    });
+    expect(fieldErrorsOf({ status: 'FETCH_ERROR' })).toEqual({});
+    expect(fieldErrorsOf(null)).toEqual({});
   });
 });

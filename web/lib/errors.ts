@@ -39,3 +39,14 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (typeof status === 'number') return fallback;
   return text(err.message) ?? (status === 'CUSTOM_ERROR' ? text(err.error) : null) ?? fallback;
 }
+
+/** The first message of each field of a 422 answer (`{ errors: { field: [messages] } }`), for showing beside the fields. */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  if (!isRecord(err) || !isRecord(err.data) || !isRecord(err.data.errors)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(err.data.errors)) {
+    const first = Array.isArray(messages) ? text(messages[0]) : text(messages);
+    if (first) out[field] = first;
+  }
+  return out;
+}

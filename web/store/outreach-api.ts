@@ -1,5 +1,6 @@
 import type { One } from '@common/answers/http';
 import type {
+  BulkOperationRow,
   ContactEventRow,
   OutreachContactRow,
   SegmentActivityRow,
@@ -11,7 +12,7 @@ import type {
 } from '@common/answers/outreach';
 import type { Paginator } from '@common/schemas/list-query';
 import type { OutreachContactInput } from '@common/schemas/outreach';
-import type { RuleGroup, SegmentInput } from '@common/segments';
+import type { BulkOperationInput, RuleGroup, SegmentInput } from '@common/segments';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
 import { requestState, resourceApi, type RequestState } from './resource-api';
@@ -67,6 +68,16 @@ const segmentExtras = api.injectEndpoints({
       transformResponse: (answer: One<SegmentAnalytics>) => answer.data,
       providesTags: (_r, _e, { id }) => [{ type: 'Segment', id }],
     }),
+    /** POST /segments/bulk-operations: one job over a selection (decision 0027) */
+    startBulkOperation: build.mutation<BulkOperationRow, BulkOperationInput>({
+      query: (body) => ({ url: '/segments/bulk-operations', method: 'POST', body }),
+      transformResponse: (answer: One<BulkOperationRow>) => answer.data,
+    }),
+    /** GET /segments/bulk-operations/{id}: polled for the progress bar until done or failed */
+    getBulkOperation: build.query<BulkOperationRow, number>({
+      query: (id) => ({ url: `/segments/bulk-operations/${id}` }),
+      transformResponse: (answer: One<BulkOperationRow>) => answer.data,
+    }),
     /** GET /contacts/{id}/timeline (page, per_page 20) → paginator of the contact's events */
     getContactTimeline: build.query<Paginator<ContactEventRow>, ListParams>({
       query: ({ id, ...params }) => ({ url: `/contacts/${id}/timeline`, params }),
@@ -82,6 +93,8 @@ export const {
   useGetSegmentActivityLogsQuery,
   useGetSegmentAnalyticsQuery,
   useGetContactTimelineQuery,
+  useStartBulkOperationMutation,
+  useGetBulkOperationQuery,
 } = segmentExtras;
 
 /** SPEC §4 and §8: a contact save or delete leaves a success or an error flag plus the request's message. */

@@ -119,6 +119,16 @@ describe('bulk operations', () => {
     expect((await other.get(`/segments/bulk-operations/${done.id}`, { json: true })).statusCode).toBe(404);
   });
 
+  it('serves Segments/BulkOperations with the company’s segments, preselecting one of its own only', async () => {
+    const mine = (await owner.get('/segments/json', { json: true })).json().data[0].id;
+    const page = (await owner.get(`/segments/bulk-operations?segment=${mine}`, { inertia: true })).json();
+    expect(page.component).toBe('Segments/BulkOperations');
+    expect(page.props.segment).toBe(mine);
+    expect(page.props.segments.map((s: { id: number }) => s.id)).toContain(mine);
+    expect((await owner.get(`/segments/bulk-operations?segment=${otherSegment}`, { inertia: true })).json().props.segment).toBeNull();
+    expect((await viewer.get('/segments/bulk-operations', { inertia: true })).statusCode).toBe(403);
+  });
+
   it('refuses a malformed operation with a 422 and queues nothing', async () => {
     const [{ before }] = await sqlA<{ before: number }>(sql`select count(*)::int as before from contact_bulk_operations`);
     for (const body of [{ action: 'tag', selection: { matching: nairobi } }, { action: 'explode', selection: { contact_ids: [1] } }, { action: 'set_consent', selection: { contact_ids: [1] }, channel: 'fax', status: 'granted' }]) {

@@ -211,6 +211,15 @@ export async function bulkRoutes(app: FastifyInstance) {
     return o;
   };
 
+  // Segments/BulkOperations (PAGES.md): the company's segments to choose from; ?segment= preselects one
+  app.get('/segments/bulk-operations', { config: { access: ANY_OF } }, async (req, reply) => {
+    const list = await req.tenantRead((tx) =>
+      tx.select({ id: segments.id, name: segments.name, type: segments.type, size: segments.size }).from(segments).where(eq(segments.tenantId, req.tenant!.id)).orderBy(segments.name, segments.id).limit(500),
+    );
+    const wanted = Number((req.query as { segment?: string } | undefined)?.segment);
+    return reply.inertia('Segments/BulkOperations', { segments: list, segment: list.some((s) => s.id === wanted) ? wanted : null });
+  });
+
   app.post('/segments/bulk-operations', { config: { access: ANY_OF } }, async (req, reply) => {
     const op = validate(bulkOperationSchema, req.body);
     if (!req.permissions.has(NEEDS[op.action])) throw forbidden();

@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { Plus, UserPlus } from 'lucide-react';
+import { ListChecks, Plus, UserPlus } from 'lucide-react';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Badge } from '@/components/display/Badge';
@@ -60,6 +60,8 @@ const FILTERS = [
 export default function SegmentsIndex() {
   const canCreate = useCan('segments.create');
   const canUpdate = useCan('segments.update');
+  // bulk operations need one of their actions' permissions (server/modules/outreach/bulk.ts)
+  const canBulk = useCan('contacts.update') || canUpdate;
   const canDelete = useCan('segments.delete');
   const [remove] = useDeleteSegmentMutation();
   const deletion = useConfirmedDelete<SegmentRow>((id) => remove(id).unwrap(), { plural: 'segments' });
@@ -69,6 +71,12 @@ export default function SegmentsIndex() {
     <>
       <Head title="Segments" />
       <PageHeader title="Segments" description="Groups of contacts to send to: by rules that stay up to date, or picked by hand.">
+        {canBulk && (
+          <Link href="/segments/bulk-operations" className={buttonClasses('outline')}>
+            <ListChecks aria-hidden="true" className="size-4" />
+            Bulk operations
+          </Link>
+        )}
         {canUpdate && (
           <Link href="/segments/contact-selection" className={buttonClasses('outline')}>
             <UserPlus aria-hidden="true" className="size-4" />

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { Mail, Pencil, Phone, Trash, TrendingUp, UserPlus, Users, MessageSquareText } from 'lucide-react';
+import { ListChecks, Mail, Pencil, Phone, Trash, TrendingUp, UserPlus, Users, MessageSquareText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { SegmentActivityRow } from '@common/answers/outreach';
 import { CHANNELS, type Channel } from '@common/outreach';
@@ -165,6 +165,8 @@ function Analytics({ id, period }: { id: number; period: PeriodParams }) {
 /** Segments/Show (PAGES.md): the segment dashboard — statistics, analytics and the activity log of its members (SPEC §3). */
 export default function SegmentsShow({ segment }: { segment: SegmentRow }) {
   const canUpdate = useCan('segments.update');
+  // bulk operations need one of their actions' permissions (server/modules/outreach/bulk.ts)
+  const canBulk = useCan('contacts.update') || canUpdate;
   const canDelete = useCan('segments.delete');
   const [period, setPeriod] = useState<PeriodParams>({ date_range: 7 });
   const [remove] = useDeleteSegmentMutation();
@@ -192,6 +194,12 @@ export default function SegmentsShow({ segment }: { segment: SegmentRow }) {
         }
       >
         <BackLink href="/segments">Segments</BackLink>
+        {canBulk && (
+          <Link href={`/segments/bulk-operations?segment=${segment.id}`} className={buttonClasses('outline')}>
+            <ListChecks aria-hidden="true" className="size-4" />
+            Bulk operations
+          </Link>
+        )}
         {canUpdate && segment.type === 'static' && (
           <Link href={`/segments/contact-selection?segment=${segment.id}`} className={buttonClasses('outline')}>
             <UserPlus aria-hidden="true" className="size-4" />
