@@ -223,7 +223,8 @@ describe('outreach contacts and segments', () => {
 
   it('takes a contact off SMS through the public unsubscribe link, and the contact page shows it', async () => {
     await page.goto(`/contacts/${amina}`);
-    const tenantId = await page.evaluate(() => JSON.parse(document.getElementById('app')!.dataset.page!).props.tenant.id as number);
+    // the page object of the first visit (Inertia's script[data-page]) names the company
+    const tenantId = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')!.textContent!).props.tenant.id as number);
     const guest = await browser.context.newPage();
     try {
       await guest.goto(`/unsubscribe/${unsubscribeToken(E2E_APP_KEY, tenantId, amina, 'sms')}`);
