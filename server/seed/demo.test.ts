@@ -156,5 +156,8 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(stats.reachable.sms).toBe(stats.size);
     const logs = (await demo.get(`/segments/activity-logs/${donors.id}?date_range=30`, { json: true })).json();
     expect(logs.total).toBeGreaterThan(0);
+    // a Kenyan company: a national number is read as +254
+    const added = await demo.json('POST', '/contacts/store', { first_name: 'Local', phone: '0712 000 999' });
+    expect(added.json().data.phone).toBe('+254712000999');
   });
 });

@@ -16,7 +16,8 @@ export const DEMO_PASSWORD = 'password';
 export async function seedDemo(database: Database, today = new Date()): Promise<{ tenantId: number }> {
   const { tenantId, userId } = await createTenant(
     database,
-    { companyName: 'Acme', currency: 'KES' },
+    // a Kenyan company: national phone numbers (0712 …) are read as +254
+    { companyName: 'Acme', currency: 'KES', country: 'KE', phoneCountry: '254' },
     { name: 'Demo Owner', email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerified: true },
   );
   await withTenant(database, tenantId, async (tx) => {
