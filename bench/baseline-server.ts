@@ -21,7 +21,12 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const tenantId = Number(process.env.TENANT_ID);
 const app = Fastify({ logger: false });
 
+// the same fields as the app's list, its per-row open balance included (receivable or payable, from the ledger)
 const FIELDS = `id, type, name, email, phone, tax_number, currency_code, website, address, city, country, reference, enabled,
+  (select (coalesce(sum(l.base_amount), 0) * case when contacts.type = 'customer' then 1 else -1 end)::text
+     from journal_lines l join ledger_accounts a on a.tenant_id = l.tenant_id and a.id = l.ledger_account_id
+    where l.tenant_id = contacts.tenant_id and l.contact_id = contacts.id
+      and a.system_key = case when contacts.type = 'customer' then 'receivables' else 'payables' end) as balance,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`;
 
