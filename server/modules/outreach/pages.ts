@@ -87,7 +87,8 @@ export async function outreachPages(app: FastifyInstance) {
   app.get('/contacts/create', { config: { access: 'contacts.create' } }, (_req, reply) => reply.inertia('Contacts/Create', {}));
   app.get('/contacts/:id', { config: { access: 'contacts.view' } }, async (req, reply) => {
     const contact = await contactOf(req);
-    const extra = await req.tenantRead(async (tx) => ({
+    // two reads (the linked record, the segments): one transaction, not a single-statement read
+    const extra = await req.tenantTx(async (tx) => ({
       linked: await linkedName(tx, req.tenant!.id, contact.accounting_contact_id as number | null),
       ...(await segmentsOf(tx, req.tenant!.id, contact.id as number)),
     }));
@@ -104,7 +105,8 @@ export async function outreachPages(app: FastifyInstance) {
     const raw = (req.query ?? {}) as Record<string, unknown>;
     const q = validate(timelineQuery, raw);
     const contact = await contactOf(req);
-    return req.tenantRead(async (tx) => {
+    // the page and its count: two statements, so a transaction
+    return req.tenantTx(async (tx) => {
       const cond = and(eq(contactEvents.tenantId, req.tenant!.id), eq(contactEvents.contactId, contact.id as number));
       const data = await tx
         .select({
