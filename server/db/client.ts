@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -178,17 +179,34 @@ const pgliteParsers = Object.fromEntries(AS_PRINTED.map((oid) => [oid, asPrinted
 
 /**
  * Runs SQL text with its parameters on a transaction's own connection, rows as arrays: for
- * statements compiled once and run many times (the lists' pages, server/http/list-sql.ts),
- * where building and mapping through Drizzle on every request cost more than the query.
+ * statements compiled once and run many times (the lists' pages, server/http/list.ts), where
+ * building and mapping through Drizzle on every request cost more than the query.
+ *
+ * `prepared`: on PostgreSQL the statement is named after its text, so each pooled connection
+ * parses and plans it once and then only binds parameters (a list page with per-row subqueries
+ * spent more time planning than running). Only for texts of a bounded set of shapes.
  */
-export async function arrayRows(tx: Tx, text: string, params: unknown[]): Promise<unknown[][]> {
+export async function arrayRows(tx: Tx, text: string, params: unknown[], opts: { prepared?: boolean } = {}): Promise<unknown[][]> {
   const client = (tx as unknown as { session: { client: ArrayRowsClient } }).session.client;
   if (client instanceof PipelinedClient) {
-    return (await client.query({ text, values: params, rowMode: 'array', types: pgTypes })).rows as unknown as unknown[][];
+    const name = opts.prepared ? statementName(text) : undefined;
+    return (await client.query({ name, text, values: params, rowMode: 'array', types: pgTypes })).rows as unknown as unknown[][];
   }
   return (await (client as PgliteLike).query(text, params, { rowMode: 'array', parsers: pgliteParsers })).rows as unknown[][];
 }
 type ArrayRowsClient = PipelinedClient | PgliteLike;
+
+const statementNames = new Map<string, string>();
+/** A statement's name from its text: the same text always gets the same name, another text another one. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `kazi_${createHash('sha1').update(text).digest('hex')}`;
+    if (statementNames.size > 5000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
 interface PgliteLike {
   query(text: string, params: unknown[], options: { rowMode: 'array'; parsers: Record<number, (v: string) => unknown> }): Promise<{ rows: unknown }>;
 }
