@@ -9,6 +9,7 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import { useGetPermissionCatalogueQuery } from '@/store/roles-api';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 export default function Permissions() {
   const { data, isLoading, isError, error } = useGetPermissionCatalogueQuery();
@@ -47,9 +48,7 @@ export default function Permissions() {
           <Skeleton className="h-64 w-full" />
         </div>
       ) : isError ? (
-        <p role="alert" className="rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">
-          {errorMessage(error, 'Failed to fetch permissions')}
-        </p>
+        <ErrorAlert>{errorMessage(error, 'Failed to fetch permissions')}</ErrorAlert>
       ) : (
         <>
           <TextInput

@@ -14,6 +14,7 @@ import { BackLink } from '@/components/record/BackLink';
 import { errorMessage } from '@/lib/errors';
 import { contactRequestState, useCreateContactMutation, useUpdateContactMutation, type ContactRow, type ContactType } from '@/store/contacts-api';
 import { CONTACT_COPY, type CurrencyOption } from './copy';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 type FormProps = { type: ContactType; contact?: ContactRow; currencies: CurrencyOption[] };
 
@@ -59,9 +60,7 @@ export function ContactForm({ type, contact, currencies }: FormProps) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       {request.error && !Object.keys(form.errors).length && (
-        <p role="alert" className="rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">
-          {request.message}
-        </p>
+        <ErrorAlert>{request.message}</ErrorAlert>
       )}
       <Card title="Details">
         <div className="grid gap-5 md:grid-cols-2">

@@ -26,6 +26,7 @@ import {
   type ContactType,
 } from '@/store/contacts-api';
 import { CONTACT_COPY } from './copy';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 /** An amount in the transaction's own currency: the default currency's format, or the code after the figure for another. */
 function InCurrency({ amount, code }: { amount: string; code: string }) {
@@ -74,7 +75,7 @@ function Figure({ label, children, note }: { label: string; children: ReactNode;
 function Summary({ contact }: { contact: ContactRow }) {
   const { data, isLoading, error } = useGetContactSummaryQuery(contact.id);
   const f = useFormats();
-  if (error) return <p role="alert" className="mb-6 rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">{errorMessage(error, 'Failed to load the figures')}</p>;
+  if (error) return <ErrorAlert className="mb-6">{errorMessage(error, 'Failed to load the figures')}</ErrorAlert>;
   if (isLoading || !data) {
     return (
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">

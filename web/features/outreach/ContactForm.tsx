@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import { outreachContactRequestState, useCreateOutreachContactMutation, useUpdateOutreachContactMutation, type OutreachContactRow } from '@/store/outreach-api';
 import { CHANNEL_LABEL, CONSENT_LABEL, CONSENT_TONE, GENDER_OPTIONS } from './copy';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 /** The customer or vendor an outreach contact is linked to (decision 0026), as the page loads it. */
 export type LinkedContact = { id: number; name: string; type: 'customer' | 'vendor' } | null;
@@ -113,9 +114,7 @@ export function OutreachContactForm({ contact, linked = null }: { contact?: Outr
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       {request.error && !Object.keys(form.errors).length && (
-        <p role="alert" className="rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">
-          {request.message}
-        </p>
+        <ErrorAlert>{request.message}</ErrorAlert>
       )}
       <Card title="Details">
         <div className="grid gap-5 md:grid-cols-2">

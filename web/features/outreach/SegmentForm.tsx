@@ -20,6 +20,7 @@ import { EMPTY_RULES } from './rule-vocabulary';
 import { RuleEditor } from './RuleEditor';
 import { useLiveCount, type LiveCount } from './use-live-count';
 import { formatCount } from '@common/format';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 const TYPE_OPTIONS = [
   { value: 'dynamic', label: 'Dynamic: contacts matching rules, kept up to date' },
@@ -100,9 +101,7 @@ export function SegmentForm({ segment }: { segment?: SegmentRow }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       {request.error && !Object.keys(form.errors).length && (
-        <p role="alert" className="rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">
-          {request.message}
-        </p>
+        <ErrorAlert>{request.message}</ErrorAlert>
       )}
       <Card title="Segment">
         <div className="grid gap-5 md:grid-cols-2">

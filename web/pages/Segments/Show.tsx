@@ -29,6 +29,7 @@ import {
 } from '@/store/outreach-api';
 import { formatCount } from '@common/format';
 import { DateTimeText } from '@/components/display/DateText';
+import { ErrorAlert } from '@/components/display/ErrorAlert';
 
 const CHANNEL_ICON: Record<Channel, typeof Mail> = { sms: MessageSquareText, email: Mail, voice: Phone };
 const RANGES = [7, 30, 90, 365] as const;
@@ -88,9 +89,7 @@ function PeriodPicker({ value, onChange }: { value: PeriodParams; onChange: (p: 
 
 function Failure({ children }: { children: string }) {
   return (
-    <p role="alert" className="rounded-md bg-danger/10 px-4 py-3 text-sm text-red-700 dark:text-red-300">
-      {children}
-    </p>
+    <ErrorAlert>{children}</ErrorAlert>
   );
 }
 
