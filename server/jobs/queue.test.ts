@@ -14,6 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
+describe('a job sent by the process that works its queue', () => {
+  it('wakes the worker at once instead of waiting for its next poll', async () => {
+    const queue = new JobQueue(database, pino({ level: 'silent' }));
+    const seen: string[] = [];
+    // a poll a minute: only the wake-up can run the job within the wait below
+    queue.define<{ n: string }>('test.wake', async ({ n }) => void seen.push(n), { pollSeconds: 60 });
+    await queue.start(true);
+    // the worker's first fetch happens when it starts; wait until it idles
+    await new Promise((r) => setTimeout(r, 300));
+    await queue.send('test.wake', { n: 'now' });
+    const until = Date.now() + 15_000;
+    while (!seen.length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(['now']);
+    await queue.stop();
+  });
+});
+
 describe('a job sent while the queue is still starting', () => {
   it('waits for the start, is stored and runs', async () => {
     const queue = new JobQueue(database, pino({ level: 'silent' }));

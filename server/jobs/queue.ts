@@ -8,6 +8,7 @@ interface Definition {
   handler: JobHandler<any>;
   batchSize: number;
   concurrency: number;
+  pollSeconds: number;
 }
 
 /**
@@ -27,6 +28,8 @@ export class JobQueue {
   private bossStarted = false;
   private stopped = false;
   private startedHooks: (() => Promise<void>)[] = [];
+  /** this process's workers by queue: a job sent here wakes them instead of waiting for their next poll */
+  private workerIds = new Map<string, string>();
 
   constructor(
     database: Database,
@@ -38,8 +41,9 @@ export class JobQueue {
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: { batchSize?: number; concurrency?: number } = {}) {
-    this.defs.set(name, { handler, batchSize: opts.batchSize ?? 5, concurrency: opts.concurrency ?? 2 });
+  /** `pollSeconds`: how often idle workers look for jobs sent by other processes (0.5 s) */
+  define<T>(name: string, handler: JobHandler<T>, opts: { batchSize?: number; concurrency?: number; pollSeconds?: number } = {}) {
+    this.defs.set(name, { handler, batchSize: opts.batchSize ?? 5, concurrency: opts.concurrency ?? 2, pollSeconds: opts.pollSeconds ?? 0.5 });
   }
 
   /**
@@ -89,13 +93,14 @@ export class JobQueue {
     if (runWorkers) {
       for (const [name, def] of this.defs) {
         if (this.stopped) return;
-        await this.boss.work<unknown>(
+        const workerId = await this.boss.work<unknown>(
           name,
-          { batchSize: def.batchSize, localConcurrency: def.concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
+          { batchSize: def.batchSize, localConcurrency: def.concurrency, pollingIntervalSeconds: def.pollSeconds, burstWhenBatchFull: true },
           async (jobs) => {
             for (const job of jobs) await def.handler(job.data);
           },
         );
+        this.workerIds.set(name, workerId);
       }
     }
     for (const fn of this.startedHooks) {
@@ -109,7 +114,11 @@ export class JobQueue {
     if (!this.starting) throw new Error('Job queue is not started');
     // before the start (not from a start hook, which runs inside it): wait for it
     if (!this.bossStarted) await this.starting;
-    return this.boss.send(name, data, { retryLimit: 5, retryDelay: 5, retryBackoff: true, ...opts });
+    const id = await this.boss.send(name, data, { retryLimit: 5, retryDelay: 5, retryBackoff: true, ...opts });
+    // a job due now starts at once when this process works the queue (others find it on their next poll)
+    const worker = this.workerIds.get(name);
+    if (worker && id && opts.startAfter === undefined) this.boss.notifyWorker(worker);
+    return id;
   }
 
   /** Stops the queue: a start still waiting for its `after` never begins; one under way is finished first. */
@@ -118,6 +127,7 @@ export class JobQueue {
     this.starting = null;
     this.stopped = true;
     this.bossStarted = false;
+    this.workerIds.clear();
     const bossStart = this.bossStart;
     this.bossStart = null;
     if (!bossStart) return;
