@@ -7,18 +7,21 @@ import { z } from 'zod';
  */
 export const importMappingSchema = z.object({
   mapping: z
-    .record(z.string().max(64), z.string().max(255))
+    .record(z.string().max(80), z.string().max(255))
     .refine((m) => Object.keys(m).length <= 100, 'The mapping field must not have more than 100 items.')
     .transform((m) => Object.fromEntries(Object.entries(m).filter(([, header]) => header !== ''))),
 });
 export type ImportMappingInput = z.input<typeof importMappingSchema>;
 
+/** Preview with a mapping; `merge`: rows matching an existing record would update it (importables that merge). */
+export const importPreviewSchema = importMappingSchema.extend({ merge: z.boolean().default(false) });
+
 /**
  * Commit may repeat the mapping; without one it uses the last preview's. `skip_invalid`: import
  * the valid rows and skip those with errors (the error report lists them); by default a file
- * with any error imports nothing.
+ * with any error imports nothing. `merge`: as in the preview.
  */
-export const importCommitSchema = importMappingSchema.partial().extend({ skip_invalid: z.boolean().default(false) });
+export const importCommitSchema = importMappingSchema.partial().extend({ skip_invalid: z.boolean().default(false), merge: z.boolean().default(false) });
 
 export const IMPORT_STATES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStateName = (typeof IMPORT_STATES)[number];
@@ -40,6 +43,8 @@ export interface ImportUploadAnswer {
   /** field → header, proposed from the headers' names */
   mapping: Record<string, string>;
   columns: ImportColumnInfo[];
+  /** rows matching an existing record can update it instead of being refused (preview and commit with `merge`) */
+  merge?: boolean;
 }
 
 export interface ImportRowError {
@@ -62,6 +67,8 @@ export interface ImportPreviewAnswer {
   /** the first errors (at most 500), in row order */
   errors: ImportRowError[];
   errors_total: number;
+  /** valid rows that will update an existing record (a merge) rather than add one */
+  merging?: number;
   /** the first rows as mapped */
   sample: ImportPreviewRow[];
   /** the first rows that have errors */

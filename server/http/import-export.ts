@@ -5,6 +5,7 @@ import {
   IMPORT_LIMITS,
   importCommitSchema,
   importMappingSchema,
+  importPreviewSchema,
   type ImportPreviewAnswer,
   type ImportStatusAnswer,
   type ImportUploadAnswer,
@@ -13,15 +14,15 @@ import type { Tx } from '../db/client.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { HttpError, notFound, ValidationError } from './errors.js';
 import { csvLine } from './import/csv.js';
-import { columnIndex, suggestMapping, validateRows, type ImportContext, type RowRules } from './import/engine.js';
+import { checkRows, columnIndex, columnsOf, parseRows, suggestMapping, validateRows, type ImportColumn, type ImportContext, type RowRules } from './import/engine.js';
 import { runImport, IMPORT_JOB, type ImportJob } from './import/job.js';
 import { readUpload, type UploadLimits } from './import/upload.js';
-import { ImportStore, type StoredImport } from './import/store.js';
+import { ImportStore, sameMapping, type StoredImport } from './import/store.js';
 import { validate } from './validate.js';
 import { formatCount } from '../../common/format.js';
 
 export { exportRoute, type ExportSpec } from './import/export.js';
-export type { ImportColumn, ImportContext, ImportReference, RowError, ValidRow } from './import/engine.js';
+export type { FieldIssue, ImportColumn, ImportContext, ImportReference, RowError, ValidRow } from './import/engine.js';
 
 /**
  * A list that can be filled from a CSV or XLSX file, declared once: its columns (field, label,
@@ -44,6 +45,12 @@ export interface ImportableDef<S extends z.ZodType = z.ZodType> extends RowRules
   permission: Permission;
   /** how big a file may be (IMPORT_LIMITS by default: 10 MB, 50,000 rows) */
   limits?: UploadLimits;
+  /**
+   * rows that match an existing record may update it instead of being refused, when the user
+   * asks (`merge` in the preview and the commit); `check` then sees `ctx.merge` and `commit`
+   * updates the matched records
+   */
+  merge?: boolean;
   /** inserts every row inside the job's tenant transaction; calls `progress(done)` as it goes */
   commit: (tx: Tx, ctx: ImportContext, rows: z.output<S>[], progress: (done: number) => Promise<void>) => Promise<void>;
 }
@@ -55,8 +62,6 @@ export interface Importable {
 
 const SAMPLE_ROWS = 20;
 
-const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 const MAX_ERRORS = 500;
 
 /** The import resources of each running queue (one app per queue), found by the job by key. */
@@ -64,8 +69,7 @@ const registries = new WeakMap<JobQueue, Map<string, ImportableDef>>();
 
 export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importable {
   const d = def as unknown as ImportableDef;
-  const columnInfo = def.columns.map((c) => ({ field: c.field, label: c.label, required: Boolean(c.required) }));
-  const known = new Set(def.columns.map((c) => c.field));
+  const columnInfo = (columns: readonly ImportColumn[]) => columns.map((c) => ({ field: c.field, label: c.label, required: Boolean(c.required) }));
 
   function routes(app: FastifyInstance) {
     const { queue, database, config, log } = app.ctx;
@@ -80,6 +84,8 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
 
     const access = { config: { access: def.permission } };
     const owner = (req: FastifyRequest): ImportContext => ({ tenantId: req.tenant!.id, userId: req.user!.id });
+    /** this company's columns: the importable's own and, for some, the company's custom fields */
+    const columnsFor = (req: FastifyRequest) => (d.companyColumns ? req.tenantTx((tx) => columnsOf(d, tx, owner(req))) : Promise.resolve([...d.columns]));
     const load = async (req: FastifyRequest): Promise<StoredImport> => {
       const id = String((req.params as { id?: string }).id ?? '');
       const stored = await store.find(owner(req), def.key, id);
@@ -87,21 +93,23 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       return stored;
     };
     /** the body's mapping, checked against the file's headers and the required columns */
-    const checkMapping = (stored: StoredImport, mapping: Record<string, string>) => {
+    const checkMapping = (stored: StoredImport, mapping: Record<string, string>, columns: readonly ImportColumn[]) => {
+      const known = new Set(columns.map((c) => c.field));
       const errors: Record<string, string[]> = {};
       for (const [field, header] of Object.entries(mapping)) {
         if (!known.has(field)) errors[`mapping.${field}`] = [`There is no ${field.replace(/_/g, ' ')} field to import.`];
         else if (!stored.headers.includes(header)) errors[`mapping.${field}`] = [`The file has no column "${header}".`];
       }
-      for (const c of def.columns) {
+      for (const c of columns) {
         if (c.required && !mapping[c.field]) errors[`mapping.${c.field}`] = [`Choose the column that holds the ${c.label.toLowerCase()}.`];
       }
       if (Object.keys(errors).length) throw new ValidationError(errors);
       return mapping;
     };
 
-    app.get(`${def.base}/import/template`, access, async (_req, reply) => {
-      const body = '\ufeff' + csvLine(def.columns.map((c) => c.label)) + csvLine(def.columns.map((c) => c.example ?? ''));
+    app.get(`${def.base}/import/template`, access, async (req, reply) => {
+      const columns = await columnsFor(req);
+      const body = '\ufeff' + csvLine(columns.map((c) => c.label)) + csvLine(columns.map((c) => c.example ?? ''));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${def.key}-template.csv"`)
@@ -111,24 +119,35 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
     app.post(`${def.base}/import/upload`, access, async (req): Promise<ImportUploadAnswer> => {
       const file = await readUpload(req, def.limits);
       const stored = await store.create(owner(req), def.key, file.filename, file.parsed);
+      const columns = await columnsFor(req);
       return {
         id: stored.id,
         filename: stored.filename,
         total: stored.rows.length,
         headers: stored.headers,
         sample: stored.rows.slice(0, 5),
-        mapping: suggestMapping(def.columns, stored.headers),
-        columns: columnInfo,
+        mapping: suggestMapping(columns, stored.headers),
+        columns: columnInfo(columns),
+        merge: Boolean(def.merge),
       };
     });
 
     app.post(`${def.base}/import/preview/:id`, access, async (req): Promise<ImportPreviewAnswer> => {
       const stored = await load(req);
-      const mapping = checkMapping(stored, validate(importMappingSchema, req.body).mapping);
-      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, mapping));
+      const body = validate(importPreviewSchema, req.body);
+      const mapping = checkMapping(stored, body.mapping, await columnsFor(req));
+      const ctx = { ...owner(req), merge: Boolean(def.merge && body.merge) };
       const status = await store.status(owner(req), def.key, stored.id);
-      if (status && (status.state === 'uploaded' || status.state === 'failed')) {
-        await store.updateStatus(stored.tenantId, stored.id, { mapping, checked: { valid: result.valid.length, invalid: result.invalidRows.size } });
+      const open = status && (status.state === 'uploaded' || status.state === 'failed');
+      const result = await req.tenantTx(async (tx) => {
+        const parsed = await parseRows(d, tx, ctx, stored, mapping);
+        // kept before the checks run (they may mark rows), for the commit to reuse
+        if (open) await store.saveParsed(stored.tenantId, stored.id, mapping, parsed);
+        return checkRows(d, tx, ctx, parsed);
+      });
+      if (open) {
+        const checked = { valid: result.valid.length, invalid: result.invalidRows.size, merging: result.merging, merge: ctx.merge };
+        await store.updateStatus(stored.tenantId, stored.id, { mapping, checked });
       }
       const index = columnIndex(mapping, stored.headers);
       const view = (i: number) => ({
@@ -145,6 +164,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
         invalid: result.invalidRows.size,
         errors: result.errors.slice(0, MAX_ERRORS),
         errors_total: result.errors.length,
+        merging: result.merging,
         sample: stored.rows.slice(0, SAMPLE_ROWS).map((_, i) => view(i)),
         invalid_sample: invalidSample,
       };
@@ -157,23 +177,25 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       if (status.state === 'queued' || status.state === 'running' || status.state === 'done') {
         throw new ValidationError({ import: ['This file has already been imported or is being imported.'] });
       }
-      const mapping = body.mapping ? checkMapping(stored, body.mapping) : status.mapping;
+      const mapping = body.mapping ? checkMapping(stored, body.mapping, await columnsFor(req)) : status.mapping;
       if (!mapping) throw new ValidationError({ mapping: ['Choose the columns to import and preview the rows first.'] });
+      const merge = Boolean(def.merge && body.merge);
       // refuse at once what the job would refuse (the page shows the rows to fix); the last
       // preview of this mapping already knows, else validate now. The job checks again anyway.
-      const previewed = status.checked && status.mapping && sameMapping(status.mapping, mapping) ? status.checked : null;
+      const previewed =
+        status.checked && status.mapping && sameMapping(status.mapping, mapping) && Boolean(status.checked.merge) === merge ? status.checked : null;
       const checked =
         previewed ??
         (await req.tenantTx(async (tx) => {
-          const r = await validateRows(d, tx, owner(req), stored, mapping);
-          return { valid: r.valid.length, invalid: r.invalidRows.size };
+          const r = await validateRows(d, tx, { ...owner(req), merge }, stored, mapping);
+          return { valid: r.valid.length, invalid: r.invalidRows.size, merging: r.merging, merge };
         }));
       if (checked.invalid && !body.skip_invalid) {
         const n = checked.invalid;
         throw new ValidationError({ import: [`${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix them and upload the file again; nothing was imported.`] });
       }
       if (!checked.valid) throw new ValidationError({ import: ['No row of this file can be imported.'] });
-      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, checked, skipInvalid: body.skip_invalid, processed: 0, message: null });
+      await store.updateStatus(stored.tenantId, stored.id, { state: 'queued', mapping, checked, skipInvalid: body.skip_invalid, merge, processed: 0, message: null });
       const job: ImportJob = { key: def.key, id: stored.id, tenantId: stored.tenantId, userId: stored.userId };
       await queue.send(IMPORT_JOB, job, { singletonKey: stored.id }).catch(async (err: unknown) => {
         await store.updateStatus(stored.tenantId, stored.id, { state: 'failed', message: 'The import could not be queued. Try again.' });
@@ -193,7 +215,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       const stored = await load(req);
       const status = await store.status(owner(req), def.key, stored.id);
       if (!status?.mapping) throw new HttpError(422, 'Preview the import first: the report lists the errors the preview found.');
-      const result = await req.tenantTx((tx) => validateRows(d, tx, owner(req), stored, status.mapping!));
+      const result = await req.tenantTx((tx) => validateRows(d, tx, { ...owner(req), merge: Boolean(def.merge && status.checked?.merge) }, stored, status.mapping!));
       const byRow = new Map<number, string[]>();
       for (const e of result.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
       // the file's own columns, so the rows can be fixed and uploaded again, and what is wrong with each

@@ -5,6 +5,7 @@ import type { ParsedFile } from './parse.js';
 
 /** One importable column: the field it fills, its label (the template's header) and other names it goes by. */
 export interface ImportColumn {
+  /** the field it fills; a dotted path ("custom.region") fills a key of an object field */
   field: string;
   label: string;
   aliases?: readonly string[];
@@ -18,6 +19,8 @@ export interface ImportColumn {
 export interface ImportContext {
   tenantId: number;
   userId: number;
+  /** rows that match an existing record update it instead of being refused as duplicates (importables with `merge`) */
+  merge?: boolean;
 }
 
 /**
@@ -48,14 +51,56 @@ export interface Validation<T> {
   errors: RowError[];
   /** spreadsheet row numbers that have at least one error */
   invalidRows: Set<number>;
+  /** valid rows that update an existing record (a merge) rather than add one */
+  merging: number;
+}
+
+/** A field's problem in one row, before the row number is known. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * Per-row work beyond the schema that needs the company (a phone read against its country,
+ * values checked against its own fields), loaded once per validation. `key` names what the
+ * result depends on besides the file and the mapping: the commit reuses the preview's rows
+ * only while it is the same.
+ */
+export interface RowPreparer<T> {
+  key: string;
+  /** rewrites `data` in place; answers the row's problems (none: the row is fine) */
+  row: (data: T) => FieldIssue[] | undefined;
 }
 
 export interface RowRules<S extends z.ZodType> {
   columns: readonly ImportColumn[];
+  /** columns a company adds of its own (its custom fields), read at upload, preview and commit */
+  companyColumns?: (tx: Tx, ctx: ImportContext) => Promise<ImportColumn[]>;
   rowSchema: S;
+  prepare?: (tx: Tx, ctx: ImportContext) => Promise<RowPreparer<z.output<S>>>;
   references?: Record<string, ImportReference>;
-  /** rules across rows or needing the database beyond a reference (duplicates, balances…) */
-  check?: (tx: Tx, ctx: ImportContext, rows: ValidRow<z.output<S>>[]) => Promise<RowError[]>;
+  /**
+   * rules across rows or needing the database beyond a reference (duplicates, balances…);
+   * may answer how many valid rows merge into existing records
+   */
+  check?: (tx: Tx, ctx: ImportContext, rows: ValidRow<z.output<S>>[]) => Promise<RowError[] | { errors: RowError[]; merging: number }>;
+}
+
+/** A file's rows through the schema and the preparer: what does not depend on the database's other rows. */
+export interface ParsedRows<T> {
+  /** the preparer's key (see RowPreparer) */
+  key: string;
+  total: number;
+  valid: ValidRow<T>[];
+  errors: RowError[];
+  /** rows the schema refused, with their input, so that their references are checked as well */
+  refused: { row: number; input: Record<string, unknown>; bad: string[] }[];
+}
+
+/** Every column of an importable for this company: its own and the company's. */
+export async function columnsOf(rules: Pick<RowRules<z.ZodType>, 'columns' | 'companyColumns'>, tx: Tx, ctx: ImportContext): Promise<ImportColumn[]> {
+  return rules.companyColumns ? [...rules.columns, ...(await rules.companyColumns(tx, ctx))] : [...rules.columns];
 }
 
 const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
@@ -94,12 +139,16 @@ function readCell(kind: ImportColumn['kind'], text: string): unknown {
   return text;
 }
 
-/** The mapped cells of one data row, by field. */
+/** The mapped cells of one data row, by field ("custom.region" filling `custom: { region }`). */
 export function mapRow(columns: readonly ImportColumn[], index: Map<string, number>, cells: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of columns) {
     const i = index.get(c.field);
-    if (i !== undefined) out[c.field] = readCell(c.kind, cells[i] ?? '');
+    if (i === undefined) continue;
+    const value = readCell(c.kind, cells[i] ?? '');
+    const dot = c.field.indexOf('.');
+    if (dot < 0) out[c.field] = value;
+    else if (value !== undefined) ((out[c.field.slice(0, dot)] ??= {}) as Record<string, unknown>)[c.field.slice(dot + 1)] = value;
   }
   return out;
 }
@@ -111,37 +160,55 @@ export function columnIndex(mapping: Record<string, string>, headers: readonly s
 }
 
 /**
- * Every row of a file through the resource's zod schema, then every reference resolved in bulk
- * (one query per reference, never one per row), then the resource's own cross-row checks.
- * Answers the rows ready to insert and each row's errors by field.
+ * Every row of a file through the resource's zod schema and its preparer: the work that depends
+ * only on the file, the mapping and the company (what the preview stores and the commit reuses).
  */
-export async function validateRows<S extends z.ZodType>(
+export async function parseRows<S extends z.ZodType>(
   rules: RowRules<S>,
   tx: Tx,
   ctx: ImportContext,
   file: ParsedFile,
   mapping: Record<string, string>,
-): Promise<Validation<z.output<S>>> {
+): Promise<ParsedRows<z.output<S>>> {
+  const columns = await columnsOf(rules as RowRules<z.ZodType>, tx, ctx);
+  const prep = rules.prepare ? await rules.prepare(tx, ctx) : null;
   const index = columnIndex(mapping, file.headers);
   const errors: RowError[] = [];
-  let valid: ValidRow<z.output<S>>[] = [];
-  // rows the schema refused still get their references checked, so one preview lists every mistake
-  const refused: { row: number; input: Record<string, unknown>; bad: Set<string> }[] = [];
+  const valid: ValidRow<z.output<S>>[] = [];
+  const refused: ParsedRows<z.output<S>>['refused'] = [];
   file.rows.forEach((cells, i) => {
     const row = file.lines[i];
-    const input = mapRow(rules.columns, index, cells);
+    const input = mapRow(columns, index, cells);
     // a NUL character (U+0000) cannot be stored: the cell's error, before any schema or lookup reads it
     const nul = nulFieldErrors(input);
     const parsed = nul ? null : rules.rowSchema.safeParse(input);
     if (parsed?.success) {
-      valid.push({ row, data: parsed.data });
+      const issues = prep?.row(parsed.data);
+      if (!issues?.length) {
+        valid.push({ row, data: parsed.data });
+        return;
+      }
+      for (const e of issues) errors.push({ row, ...e });
+      refused.push({ row, input, bad: issues.map((e) => e.field) });
       return;
     }
     const fieldErrors = nul ?? zodToFieldErrors(parsed!.error!, input);
     for (const [field, messages] of Object.entries(fieldErrors)) errors.push({ row, field, message: messages[0] });
-    refused.push({ row, input, bad: new Set(Object.keys(fieldErrors)) });
+    refused.push({ row, input, bad: Object.keys(fieldErrors) });
   });
+  return { key: prep?.key ?? '', total: file.rows.length, valid, errors, refused };
+}
 
+/**
+ * Parsed rows against the database: every reference resolved in bulk (one query per reference,
+ * never one per row), then the resource's own cross-row checks. Answers the rows ready to
+ * insert and each row's errors by field. Rows the schema refused still get their references
+ * checked, so one preview lists every mistake.
+ */
+export async function checkRows<S extends z.ZodType>(rules: RowRules<S>, tx: Tx, ctx: ImportContext, parsed: ParsedRows<z.output<S>>): Promise<Validation<z.output<S>>> {
+  const errors = [...parsed.errors];
+  let valid = parsed.valid;
+  const refused = parsed.refused.map((r) => ({ ...r, bad: new Set(r.bad) }));
   for (const [field, ref] of Object.entries(rules.references ?? {})) {
     const wanted = new Set<string>();
     for (const { data } of valid) for (const v of values((data as Record<string, unknown>)[field])) wanted.add(v);
@@ -172,8 +239,11 @@ export async function validateRows<S extends z.ZodType>(
     valid = keep;
   }
 
+  let merging = 0;
   if (rules.check && valid.length) {
-    const more = await rules.check(tx, ctx, valid);
+    const answer = await rules.check(tx, ctx, valid);
+    const more = Array.isArray(answer) ? answer : answer.errors;
+    if (!Array.isArray(answer)) merging = answer.merging;
     if (more.length) {
       const bad = new Set(more.map((e) => e.row));
       valid = valid.filter((r) => !bad.has(r.row));
@@ -181,7 +251,18 @@ export async function validateRows<S extends z.ZodType>(
     }
   }
   errors.sort((a, b) => a.row - b.row);
-  return { total: file.rows.length, valid, errors, invalidRows: new Set(errors.map((e) => e.row)) };
+  return { total: parsed.total, valid, errors, invalidRows: new Set(errors.map((e) => e.row)), merging };
+}
+
+/** A file validated from scratch: parseRows, then checkRows. */
+export async function validateRows<S extends z.ZodType>(
+  rules: RowRules<S>,
+  tx: Tx,
+  ctx: ImportContext,
+  file: ParsedFile,
+  mapping: Record<string, string>,
+): Promise<Validation<z.output<S>>> {
+  return checkRows(rules, tx, ctx, await parseRows(rules, tx, ctx, file, mapping));
 }
 
 function values(v: unknown): string[] {

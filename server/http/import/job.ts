@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { ImportableDef } from '../import-export.js';
-import { validateRows } from './engine.js';
+import { checkRows, parseRows } from './engine.js';
 import type { ImportStore } from './store.js';
 import { formatCount } from '../../../common/format.js';
 
@@ -34,25 +34,34 @@ export async function runImport(
 ): Promise<void> {
   const { database, store, log } = env;
   const owner = { tenantId: job.tenantId, userId: job.userId };
+  const ctx = { ...owner, merge: false };
   if (!def) return log.error({ job }, 'import job for an unknown resource');
   const stored = await store.find(owner, def.key, job.id);
   const status = await store.status(owner, def.key, job.id);
   if (!stored || !status || status.state === 'done' || !status.mapping) return;
   const mapping = status.mapping;
+  ctx.merge = Boolean(def.merge && status.merge);
   await store.updateStatus(job.tenantId, job.id, { state: 'running', processed: 0, message: null });
   let last = 0;
   let skipped = 0;
+  let merged = 0;
   try {
     const imported = await withTenant(database, job.tenantId, async (tx) => {
-      const result = await validateRows(def, tx, owner, stored, mapping);
+      // the preview's parsed rows when they still hold (same mapping, same company settings);
+      // what the database decides (references, duplicates) is always checked again
+      const kept = await store.parsed(job.tenantId, job.id, mapping);
+      const prep = kept && def.prepare ? await def.prepare(tx, ctx) : null;
+      const parsed = kept && (prep?.key ?? '') === kept.key ? kept : await parseRows(def, tx, ctx, stored, mapping);
+      const result = await checkRows(def, tx, ctx, parsed);
       skipped = result.invalidRows.size;
+      merged = result.merging;
       if (skipped && !status.skipInvalid) {
         throw new Rejected(`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`);
       }
       if (!result.valid.length) throw new Rejected('No row of this file can be imported.');
       await def.commit(
         tx,
-        owner,
+        ctx,
         result.valid.map((r) => r.data),
         async (done) => {
           if (Date.now() - last < PROGRESS_EVERY_MS) return;
@@ -68,6 +77,7 @@ export async function runImport(
       imported,
       message:
         `${formatCount(imported)} ${def.label} imported.` +
+        (merged ? ` ${formatCount(merged)} of them updated ${merged === 1 ? 'an existing record' : 'existing records'}.` : '') +
         (skipped ? ` ${formatCount(skipped)} ${skipped === 1 ? 'row' : 'rows'} with errors skipped (see the error report).` : ''),
     });
     store.discardRows(job.tenantId, job.id);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ParsedRows } from './engine.js';
 import type { ParsedFile } from './parse.js';
 
 export type ImportState = 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
@@ -27,15 +28,20 @@ export interface ImportStatus {
   /** the column mapping (field → header) of the last preview, used by commit and the error report */
   mapping: Record<string, string> | null;
   /** what the last preview found with that mapping (commit answers from it without validating twice) */
-  checked?: { valid: number; invalid: number } | null;
+  checked?: { valid: number; invalid: number; merging?: number; merge?: boolean } | null;
   /** the commit imports the valid rows and skips the rest (else all rows or none) */
   skipInvalid?: boolean;
+  /** rows matching an existing record update it (importables that merge) */
+  merge?: boolean;
   processed: number;
   total: number;
   message: string | null;
   imported: number;
   updatedAt: string;
 }
+
+export const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
 const ID = /^[A-Za-z0-9_-]{24}$/;
 /** Uploads nobody committed are removed after a day. */
@@ -121,9 +127,33 @@ export class ImportStore {
     await this.setStatus(tenantId, id, { ...current, ...patch });
   }
 
+  /**
+   * The preview's parsed rows for a mapping (see parseRows), kept so that the commit does not
+   * parse the file again. Serialised at once: later changes to the rows are not stored.
+   */
+  async saveParsed(tenantId: number, id: string, mapping: Record<string, string>, parsed: ParsedRows<unknown>) {
+    const text = JSON.stringify({ mapping, parsed: { ...parsed, refused: [] } });
+    const file = join(this.dir(tenantId), `${id}.parsed.json`);
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, text);
+    renameSync(tmp, file);
+  }
+
+  /** The parsed rows the last preview stored for this mapping, or null. */
+  async parsed(tenantId: number, id: string, mapping: Record<string, string>): Promise<ParsedRows<unknown> | null> {
+    if (!ID.test(id)) return null;
+    try {
+      const saved = JSON.parse(await readFile(join(this.dir(tenantId), `${id}.parsed.json`), 'utf8')) as { mapping: Record<string, string>; parsed: ParsedRows<unknown> };
+      return sameMapping(saved.mapping, mapping) ? saved.parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** A finished import keeps its status (for the page) but not its rows. */
   discardRows(tenantId: number, id: string) {
     rmSync(join(this.dir(tenantId), `${id}.json`), { force: true });
+    rmSync(join(this.dir(tenantId), `${id}.parsed.json`), { force: true });
   }
 
   private sweep(dir: string) {

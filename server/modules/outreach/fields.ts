@@ -42,45 +42,67 @@ export const contactFieldResource = defineResource({
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+export type ContactFieldDef = Pick<typeof contactFields.$inferSelect, 'key' | 'label' | 'type' | 'choices'>;
+
+/** The company's contact fields, for checking values (a write, an import). */
+export function loadContactFields(tx: Tx, tenantId: number): Promise<ContactFieldDef[]> {
+  return tx
+    .select({ key: contactFields.key, label: contactFields.label, type: contactFields.type, choices: contactFields.choices })
+    .from(contactFields)
+    .where(and(eq(contactFields.tenantId, tenantId)))
+    .orderBy(contactFields.key);
+}
+
 /**
- * A contact's custom values checked against the company's fields: every key must be a field, and
- * each value of its type (numbers stored as numbers). Answers the values to store; 422s by key.
+ * Custom values read against the fields: every key must be a field, and each value of its type
+ * (numbers stored as numbers, a choice as the field spells it). Answers the values to store and
+ * the errors by `custom.<key>`.
  */
-export async function checkCustomValues(tx: Tx, tenantId: number, values: Record<string, unknown>): Promise<Record<string, string | number | null>> {
-  const keys = Object.keys(values);
-  if (!keys.length) return {};
-  const defs = await tx.select().from(contactFields).where(and(eq(contactFields.tenantId, tenantId)));
-  const byKey = new Map(defs.map((d) => [d.key, d]));
-  const errors: Record<string, string[]> = {};
+export function readCustomValues(
+  defs: readonly ContactFieldDef[] | ReadonlyMap<string, ContactFieldDef>,
+  values: Record<string, unknown>,
+): { values: Record<string, string | number | null>; errors: Record<string, string> } {
+  const byKey = defs instanceof Map ? defs : new Map((defs as readonly ContactFieldDef[]).map((d) => [d.key, d]));
+  const errors: Record<string, string> = {};
   const out: Record<string, string | number | null> = {};
-  for (const key of keys) {
+  for (const key of Object.keys(values)) {
     const def = byKey.get(key);
     const v = values[key];
     if (!def) {
-      errors[`custom.${key}`] = [`There is no contact field "${key}".`];
+      errors[`custom.${key}`] = `There is no contact field "${key}".`;
       continue;
     }
-    if (v === null || v === '') {
+    if (v === null || v === '' || v === undefined) {
       out[key] = null;
       continue;
     }
     const text = String(v).trim();
     if (def.type === 'number') {
       const n = typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-      if (!Number.isFinite(n)) errors[`custom.${key}`] = [`The ${def.label} field must be a number.`];
+      if (!Number.isFinite(n)) errors[`custom.${key}`] = `The ${def.label} field must be a number.`;
       else out[key] = n;
     } else if (def.type === 'date') {
       const d = new Date(`${text}T00:00:00Z`);
-      if (!DATE.test(text) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text) errors[`custom.${key}`] = [`The ${def.label} field must be a date (Y-m-d).`];
+      if (!DATE.test(text) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text) errors[`custom.${key}`] = `The ${def.label} field must be a date (Y-m-d).`;
       else out[key] = text;
     } else if (def.type === 'choice') {
-      const hit = def.choices.find((c) => c.toLowerCase() === text.toLowerCase());
-      if (!hit) errors[`custom.${key}`] = [`The ${def.label} field must be one of: ${def.choices.join(', ')}.`];
+      const hit = def.choices.find((c: string) => c.toLowerCase() === text.toLowerCase());
+      if (!hit) errors[`custom.${key}`] = `The ${def.label} field must be one of: ${def.choices.join(', ')}.`;
       else out[key] = hit;
     } else {
       out[key] = text;
     }
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { values: out, errors };
+}
+
+/**
+ * A contact's custom values checked against the company's fields (readCustomValues); answers
+ * the values to store, 422s by key.
+ */
+export async function checkCustomValues(tx: Tx, tenantId: number, values: Record<string, unknown>): Promise<Record<string, string | number | null>> {
+  if (!Object.keys(values).length) return {};
+  const { values: out, errors } = readCustomValues(await loadContactFields(tx, tenantId), values);
+  if (Object.keys(errors).length) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, [m]])));
   return out;
 }

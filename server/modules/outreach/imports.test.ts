@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
@@ -109,5 +111,97 @@ describe('contacts import', () => {
     const page = await owner.get('/contacts/import', { inertia: true });
     expect(page.json()).toMatchObject({ component: 'Contacts/Import', props: { base: '/contacts', list_url: '/contacts', label: 'contacts' } });
     expect((await viewer.get('/contacts/import', { inertia: true })).statusCode).toBe(403);
+  });
+});
+
+describe('contacts import: the company’s own fields, merging duplicates, the preview’s rows', () => {
+  const previewOf = async (id: string, mapping: Record<string, string>, merge = false) =>
+    (await owner.json('POST', `/contacts/import/preview/${id}`, { mapping, merge })).json();
+
+  it('offers the company’s custom fields as columns, checks their values by type and stores them', async () => {
+    expect((await owner.json('POST', '/contacts/fields/store', { key: 'region', label: 'Region', type: 'choice', choices: ['North', 'South'] })).statusCode).toBe(201);
+    expect((await owner.json('POST', '/contacts/fields/store', { key: 'members', label: 'Household members', type: 'number' })).statusCode).toBe(201);
+    const template = await owner.get('/contacts/import/template');
+    expect(template.body.split('\n')[0]).toContain('Region');
+    const up = await upload(owner, '/contacts', 'fields.csv', ['Name,Phone,Region,Household members', 'Fatma,0711 000 001,north,3', 'Gideon,0711 000 002,East,2', 'Hawa,0711 000 003,South,many'].join('\n'));
+    expect(up.json().mapping).toMatchObject({ 'custom.region': 'Region', 'custom.members': 'Household members' });
+    expect(up.json().columns).toContainEqual({ field: 'custom.region', label: 'Region', required: false });
+    const preview = await previewOf(up.json().id, up.json().mapping);
+    expect(preview).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    expect(preview.errors).toEqual([
+      { row: 3, field: 'custom.region', message: 'The Region field must be one of: North, South.' },
+      { row: 4, field: 'custom.members', message: 'The Household members field must be a number.' },
+    ]);
+    expect((await owner.json('POST', `/contacts/import/commit/${up.json().id}`, { skip_invalid: true })).statusCode).toBe(202);
+    expect(await waitForImport(owner, '/contacts', up.json().id)).toMatchObject({ state: 'done', imported: 1 });
+    const [fatma] = await withTenant(t.database, tenantId, (tx) => rows<{ custom: unknown }>(tx, sql`select custom from outreach_contacts where first_name = 'Fatma'`));
+    expect(fatma.custom).toEqual({ region: 'North', members: 3 });
+  });
+
+  it('merges rows that match a contact by phone or e-mail when asked: values replaced, tags added, consent history kept', async () => {
+    const csv = [
+      'First name,Last name,Phone,Email,Tags,Email consent',
+      'Amina,Wanjiru,0712 345 678,,volunteer,yes', // Amina by phone
+      'Brian,,0799 000 001,brian@example.org,,no', // Brian by e-mail: takes the new phone
+      'Mixed,Up,0712 345 678,cell@example.org,,', // Amina's phone, Cell's e-mail
+      'New,Person,0799 000 002,,,',
+    ].join('\n');
+    const up = await upload(owner, '/contacts', 'merge.csv', csv);
+    const id = up.json().id;
+    expect(up.json().merge).toBe(true);
+    const plain = await previewOf(id, up.json().mapping);
+    expect(plain).toMatchObject({ valid: 1, invalid: 3, merging: 0 });
+    const merged = await previewOf(id, up.json().mapping, true);
+    expect(merged).toMatchObject({ valid: 3, invalid: 1, merging: 2 });
+    expect(merged.errors).toEqual([{ row: 4, field: 'phone', message: 'The phone number is also on row 2.' }]);
+    expect((await owner.json('POST', `/contacts/import/commit/${id}`, { skip_invalid: true, merge: true })).statusCode).toBe(202);
+    const done = await waitForImport(owner, '/contacts', id);
+    expect(done.message).toBe('3 contacts imported. 2 of them updated existing records. 1 row with errors skipped (see the error report).');
+    const people = await withTenant(t.database, tenantId, (tx) =>
+      rows<{ first_name: string; last_name: string; phone: string; email: string | null; tags: string[]; consent_email: string; n: number }>(
+        tx,
+        sql`select first_name, last_name, phone, email, tags, consent_email,
+                   (select count(*)::int from contact_consent_events e where e.contact_id = c.id and e.channel = 'email') as n
+              from outreach_contacts c where first_name in ('Amina', 'Brian', 'New') order by first_name`,
+      ),
+    );
+    expect(people).toEqual([
+      { first_name: 'Amina', last_name: 'Wanjiru', phone: '+254712345678', email: 'amina@example.org', tags: ['donor', 'VIP', 'volunteer'], consent_email: 'granted', n: 1 },
+      // Brian's e-mail consent was granted by the first import and withdrawn by this one: both in the history
+      { first_name: 'Brian', last_name: 'Kamau', phone: '+254799000001', email: 'brian@example.org', tags: ['volunteer'], consent_email: 'withdrawn', n: 2 },
+      { first_name: 'New', last_name: 'Person', phone: '+254799000002', email: null, tags: [], consent_email: 'unknown', n: 0 },
+    ]);
+  });
+
+  it('commits the rows the preview read, and reads the file again when the company’s settings changed meanwhile', async () => {
+    const dataDir = t.app.ctx.config.dataDir;
+    const tamper = (id: string) => {
+      // the uploaded rows are rewritten behind the preview's back
+      const file = join(dataDir, 'imports', String(tenantId), `${id}.json`);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Previewed', 'Rewritten'));
+    };
+    const csv = ['First name,Phone', 'Previewed,0772 123 456'].join('\n');
+    const a = (await upload(owner, '/contacts', 'a.csv', csv)).json();
+    expect(await previewOf(a.id, a.mapping)).toMatchObject({ valid: 1 });
+    tamper(a.id);
+    await owner.json('POST', `/contacts/import/commit/${a.id}`, {});
+    expect(await waitForImport(owner, '/contacts', a.id)).toMatchObject({ state: 'done', imported: 1 });
+
+    const named = (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+      rows<{ first_name: string; phone: string }>(tx, sql`select first_name, phone from outreach_contacts where first_name in ('Previewed', 'Rewritten') order by id`);
+    expect(await withTenant(t.database, tenantId, named)).toEqual([{ first_name: 'Previewed', phone: '+254772123456' }]);
+    await withTenant(t.database, tenantId, (tx) => tx.execute(sql`delete from outreach_contacts where first_name = 'Previewed'`));
+    const b = (await upload(owner, '/contacts', 'b.csv', csv)).json();
+    expect(await previewOf(b.id, b.mapping)).toMatchObject({ valid: 1 });
+    tamper(b.id);
+    // numbers are now read as Ugandan ones: the preview's reading no longer holds
+    await t.database.query(`update tenants set settings = settings || '{"country":"UG"}'::jsonb where id = $1`, [tenantId]);
+    try {
+      await owner.json('POST', `/contacts/import/commit/${b.id}`, {});
+      expect(await waitForImport(owner, '/contacts', b.id)).toMatchObject({ state: 'done', imported: 1 });
+    } finally {
+      await t.database.query(`update tenants set settings = settings || '{"country":"KE"}'::jsonb where id = $1`, [tenantId]);
+    }
+    expect(await withTenant(t.database, tenantId, named)).toEqual([{ first_name: 'Rewritten', phone: '+256772123456' }]);
   });
 });

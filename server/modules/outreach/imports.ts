@@ -1,30 +1,47 @@
 import { sql } from 'drizzle-orm';
-import { CHANNELS, CONSENT_FIELD } from '../../../common/outreach.js';
-import { outreachContactImportSchema } from '../../../common/schemas/outreach.js';
+import { z } from 'zod';
+import { CHANNELS, CONSENT_FIELD, type Channel } from '../../../common/outreach.js';
+import { outreachContactImportSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
 import { rows, type Tx } from '../../db/client.js';
-import { bulkInsert, importable, type RowError } from '../../http/import-export.js';
+import { bulkInsert, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
 import { companyPhoneCountry } from './contacts.js';
+import { loadContactFields, readCustomValues } from './fields.js';
 import { PHONE_MESSAGE, toE164 } from './phone.js';
 import { contactConsentEvents, outreachContacts } from './schema.js';
 
-/** Rows per INSERT: few statements, and a progress bar that moves on 100,000 rows. */
+/** Rows per statement: few statements, and a progress bar that moves on 100,000 rows. */
 const CHUNK = 5000;
 
+type Consent = 'granted' | 'withdrawn';
 type Row = {
   first_name: string;
   last_name: string;
   phone: string | null;
   email: string | null;
-  consent_sms?: 'granted' | 'withdrawn';
-  consent_email?: 'granted' | 'withdrawn';
-  consent_voice?: 'granted' | 'withdrawn';
-} & Record<string, unknown>;
+  gender?: string | null;
+  birthday?: string | null;
+  location?: string | null;
+  tags: string[];
+  custom: Record<string, string | number | null>;
+  source?: string | null;
+  notes?: string | null;
+  consent_sms?: Consent;
+  consent_email?: Consent;
+  consent_voice?: Consent;
+  /** the contact this row updates (an import that merges duplicates), set by the check */
+  merge_into?: number;
+};
+
+/** A row of the file: the contact's fields, consent as yes/no, and the company's own fields as text under `custom`. */
+const rowSchema = outreachContactImportSchema.extend({ custom: z.record(z.string(), z.string()).default({}) });
 
 /**
  * Contacts from a CSV or XLSX file (issue 14) through the shared import layer: phones read in
- * E.164 against the company's country, duplicates within the file and against the book refused
- * by row (skippable with the layer's skip-bad-rows commit), rows inserted a few thousand per
- * statement, and consent stated in the file written to each contact's consent history.
+ * E.164 against the company's country and the company's own fields checked by type (once, at
+ * the preview; the commit reuses them), duplicates within the file refused by row, and contacts
+ * already in the book either refused (skippable with the layer's skip-bad-rows commit) or, when
+ * the user merges, updated with the file's values. Rows are written a few thousand per
+ * statement; the consent the file states goes to each contact's consent history.
  */
 export const contactImport = importable({
   key: 'outreach-contacts',
@@ -33,6 +50,7 @@ export const contactImport = importable({
   permission: 'contacts.import',
   // an address book arrives whole: up to half a million rows a file
   limits: { maxBytes: 64 * 1024 * 1024, maxRows: 500_000 },
+  merge: true,
   columns: [
     { field: 'first_name', label: 'First name', aliases: ['first', 'given name', 'firstname', 'name'], example: 'Amina' },
     { field: 'last_name', label: 'Last name', aliases: ['last', 'surname', 'family name', 'lastname'], example: 'Otieno' },
@@ -48,28 +66,52 @@ export const contactImport = importable({
     { field: 'consent_email', label: 'Email consent', aliases: ['email opt-in', 'email opt in', 'newsletter'], example: 'yes' },
     { field: 'consent_voice', label: 'Voice consent', aliases: ['voice', 'calls'], example: 'no' },
   ],
-  rowSchema: outreachContactImportSchema,
+  // the company's own contact fields are columns too, matched by label or key
+  companyColumns: async (tx, ctx) =>
+    (await loadContactFields(tx, ctx.tenantId)).map((f) => ({
+      field: `custom.${f.key}`,
+      label: f.label,
+      aliases: [f.key],
+      example: f.type === 'choice' ? (f.choices[0] ?? '') : f.type === 'number' ? '1' : f.type === 'date' ? '2026-01-31' : '',
+    })),
+  rowSchema,
+  prepare: async (tx, ctx) => {
+    const country = await companyPhoneCountry(tx, ctx.tenantId);
+    const fields = await loadContactFields(tx, ctx.tenantId);
+    const byKey = new Map(fields.map((f) => [f.key, f]));
+    return {
+      // the rows depend on the country and the fields' definitions
+      key: JSON.stringify([country, fields]),
+      row: (data) => {
+        const d = data as unknown as Row;
+        const issues: FieldIssue[] = [];
+        if (d.phone) {
+          const e164 = toE164(d.phone, country);
+          if (e164) d.phone = e164;
+          else issues.push({ field: 'phone', message: PHONE_MESSAGE });
+        } else if (!d.email) issues.push({ field: 'phone', message: REACHABLE_MESSAGE });
+        if (Object.keys(d.custom).length) {
+          const read = readCustomValues(byKey, d.custom);
+          for (const [field, message] of Object.entries(read.errors)) issues.push({ field, message });
+          d.custom = Object.fromEntries(Object.entries(read.values).filter(([, v]) => v !== null));
+        }
+        return issues;
+      },
+    };
+  },
   check: async (tx, ctx, valid) => {
     const errors: RowError[] = [];
-    const country = await companyPhoneCountry(tx, ctx.tenantId);
     const firstPhone = new Map<string, number>();
     const firstEmail = new Map<string, number>();
+    const rowsByNumber = new Map<number, Row>();
     for (const r of valid) {
-      const d = r.data as Row;
-      if (!d.phone && !d.email) {
-        errors.push({ row: r.row, field: 'phone', message: 'A contact needs a phone number or an email address.' });
-        continue;
-      }
+      const d = r.data as unknown as Row;
+      delete d.merge_into;
+      rowsByNumber.set(r.row, d);
       if (d.phone) {
-        const e164 = toE164(d.phone, country);
-        if (!e164) {
-          errors.push({ row: r.row, field: 'phone', message: PHONE_MESSAGE });
-          continue;
-        }
-        d.phone = e164;
-        const seen = firstPhone.get(e164);
+        const seen = firstPhone.get(d.phone);
         if (seen !== undefined) errors.push({ row: r.row, field: 'phone', message: `The phone number is also on row ${seen}.` });
-        else firstPhone.set(e164, r.row);
+        else firstPhone.set(d.phone, r.row);
       }
       if (d.email) {
         const seen = firstEmail.get(d.email);
@@ -79,17 +121,47 @@ export const contactImport = importable({
     }
     // against the book: one query for every phone and e-mail of the file
     const taken = await existing(tx, ctx.tenantId, [...firstPhone.keys()], [...firstEmail.keys()]);
-    for (const p of taken.phones) errors.push({ row: firstPhone.get(p)!, field: 'phone', message: 'A contact with this phone number already exists.' });
-    for (const e of taken.emails) errors.push({ row: firstEmail.get(e)!, field: 'email', message: 'A contact with this email address already exists.' });
-    return errors;
+    if (!ctx.merge) {
+      for (const [p] of taken.phones) errors.push({ row: firstPhone.get(p)!, field: 'phone', message: 'A contact with this phone number already exists.' });
+      for (const [e] of taken.emails) errors.push({ row: firstEmail.get(e)!, field: 'email', message: 'A contact with this email address already exists.' });
+      return errors;
+    }
+    // merging: a row whose phone or e-mail is in the book updates that contact, unless the two
+    // belong to two different contacts
+    const into = new Map<number, number>();
+    for (const [p, id] of taken.phones) into.set(firstPhone.get(p)!, id);
+    for (const [e, id] of taken.emails) {
+      const row = firstEmail.get(e)!;
+      const byPhone = into.get(row);
+      if (byPhone !== undefined && byPhone !== id) errors.push({ row, field: 'email', message: 'The email address belongs to another contact than the phone number.' });
+      else into.set(row, id);
+    }
+    const bad = new Set(errors.map((e) => e.row));
+    const firstInto = new Map<number, number>();
+    let merging = 0;
+    for (const [row, id] of [...into].sort((a, b) => a[0] - b[0])) {
+      if (bad.has(row)) continue;
+      const seen = firstInto.get(id);
+      if (seen !== undefined) {
+        errors.push({ row, field: 'phone', message: `This row and row ${seen} are the same contact.` });
+        continue;
+      }
+      firstInto.set(id, row);
+      rowsByNumber.get(row)!.merge_into = id;
+      merging++;
+    }
+    return { errors, merging };
   },
   commit: async (tx, ctx, list, progress) => {
-    for (let i = 0; i < list.length; i += CHUNK) {
-      const chunk = list.slice(i, i + CHUNK) as Row[];
+    const all = list as unknown as Row[];
+    for (let i = 0; i < all.length; i += CHUNK) {
+      const chunk = all.slice(i, i + CHUNK);
+      const fresh = chunk.filter((r) => r.merge_into === undefined);
+      const merged = chunk.filter((r) => r.merge_into !== undefined);
       const inserted = await bulkInsert<{ id: number }>(
         tx,
         outreachContacts,
-        chunk.map((r) => ({
+        fresh.map((r) => ({
           tenantId: ctx.tenantId,
           firstName: r.first_name,
           lastName: r.last_name,
@@ -99,6 +171,8 @@ export const contactImport = importable({
           birthday: r.birthday ?? null,
           location: r.location ?? null,
           tags: r.tags ?? [],
+          // as JSON text: one jsonb[] parameter on every driver
+          custom: JSON.stringify(r.custom ?? {}),
           source: r.source ?? null,
           notes: r.notes ?? null,
           consentSms: r.consent_sms ?? 'unknown',
@@ -107,26 +181,66 @@ export const contactImport = importable({
         })),
         { id: outreachContacts.id },
       );
+      if (merged.length) await mergeInto(tx, ctx.tenantId, merged);
       // the consent the file states, as history (the status is already on the rows)
-      const history = chunk.flatMap((r, k) =>
-        CHANNELS.flatMap((channel) => {
-          const status = r[CONSENT_FIELD[channel]] as 'granted' | 'withdrawn' | undefined;
-          return status ? [{ tenantId: ctx.tenantId, contactId: inserted[k].id, channel, status, method: 'import' as const, userId: ctx.userId }] : [];
+      const written: [Row, number][] = [...fresh.map((r, k) => [r, inserted[k].id] as [Row, number]), ...merged.map((r) => [r, r.merge_into!] as [Row, number])];
+      const history = written.flatMap(([r, contactId]) =>
+        CHANNELS.flatMap((channel: Channel) => {
+          const status = r[CONSENT_FIELD[channel] as 'consent_sms'];
+          return status ? [{ tenantId: ctx.tenantId, contactId, channel, status, method: 'import' as const, userId: ctx.userId }] : [];
         }),
       );
       await bulkInsert(tx, contactConsentEvents, history);
-      await progress(Math.min(list.length, i + CHUNK));
+      await progress(Math.min(all.length, i + CHUNK));
     }
   },
 });
 
+/**
+ * Rows of the file folded into the contacts they matched, in one statement: what the file
+ * states replaces what is stored (an empty cell keeps it), tags are added, custom values join.
+ */
+async function mergeInto(tx: Tx, tenantId: number, merged: Row[]) {
+  const col = <T>(f: (r: Row) => T) => sql.param(merged.map(f));
+  await tx.execute(sql`
+    update outreach_contacts c set
+      first_name = coalesce(nullif(u.first_name, ''), c.first_name),
+      last_name = coalesce(nullif(u.last_name, ''), c.last_name),
+      phone = coalesce(u.phone, c.phone),
+      email = coalesce(u.email, c.email),
+      gender = coalesce(u.gender, c.gender),
+      birthday = coalesce(u.birthday::date, c.birthday),
+      location = coalesce(u.location, c.location),
+      tags = c.tags || array(select t from unnest(u.tags::text[]) t where lower(t) <> all(select lower(x) from unnest(c.tags) x)),
+      custom = c.custom || u.custom,
+      source = coalesce(u.source, c.source),
+      notes = coalesce(u.notes, c.notes),
+      consent_sms = coalesce(u.consent_sms, c.consent_sms),
+      consent_email = coalesce(u.consent_email, c.consent_email),
+      consent_voice = coalesce(u.consent_voice, c.consent_voice),
+      updated_at = now()
+    from unnest(
+      ${col((r) => r.merge_into)}::bigint[], ${col((r) => r.first_name)}::text[], ${col((r) => r.last_name)}::text[],
+      ${col((r) => r.phone)}::text[], ${col((r) => r.email)}::text[], ${col((r) => r.gender ?? null)}::text[],
+      ${col((r) => r.birthday ?? null)}::text[], ${col((r) => r.location ?? null)}::text[],
+      ${col((r) => (r.tags.length ? `{${r.tags.map((t) => `"${t.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}` : '{}'))}::text[],
+      ${col((r) => JSON.stringify(r.custom ?? {}))}::jsonb[], ${col((r) => r.source ?? null)}::text[], ${col((r) => r.notes ?? null)}::text[],
+      ${col((r) => r.consent_sms ?? null)}::text[], ${col((r) => r.consent_email ?? null)}::text[], ${col((r) => r.consent_voice ?? null)}::text[]
+    ) as u(id, first_name, last_name, phone, email, gender, birthday, location, tags, custom, source, notes, consent_sms, consent_email, consent_voice)
+    where c.tenant_id = ${tenantId} and c.id = u.id`);
+}
+
+/** The contacts of the book that hold any of these phones or e-mails: value → contact id. */
 async function existing(tx: Tx, tenantId: number, phones: string[], emails: string[]) {
-  if (!phones.length && !emails.length) return { phones: [], emails: [] };
-  const found = await rows<{ phone: string | null; email: string | null; by: string }>(
+  if (!phones.length && !emails.length) return { phones: new Map<string, number>(), emails: new Map<string, number>() };
+  const found = await rows<{ value: string; id: number; by: string }>(
     tx,
-    sql`select phone, null as email, 'phone' as by from outreach_contacts where tenant_id = ${tenantId} and phone = any(${sql.param(phones)}::text[])
+    sql`select phone as value, id, 'phone' as by from outreach_contacts where tenant_id = ${tenantId} and phone = any(${sql.param(phones)}::text[])
         union all
-        select null, email, 'email' from outreach_contacts where tenant_id = ${tenantId} and email = any(${sql.param(emails)}::text[])`,
+        select email, id, 'email' from outreach_contacts where tenant_id = ${tenantId} and email = any(${sql.param(emails)}::text[])`,
   );
-  return { phones: found.filter((f) => f.by === 'phone').map((f) => f.phone!), emails: found.filter((f) => f.by === 'email').map((f) => f.email!) };
+  return {
+    phones: new Map(found.filter((f) => f.by === 'phone').map((f) => [f.value, Number(f.id)])),
+    emails: new Map(found.filter((f) => f.by === 'email').map((f) => [f.value, Number(f.id)])),
+  };
 }
