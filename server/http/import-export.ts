@@ -4,7 +4,6 @@ import type { Permission } from '../../common/permissions.js';
 import {
   IMPORT_LIMITS,
   importCommitSchema,
-  importMappingSchema,
   importPreviewSchema,
   type ImportPreviewAnswer,
   type ImportStatusAnswer,
