@@ -14,11 +14,17 @@ export const importMappingSchema = z.object({
 export type ImportMappingInput = z.input<typeof importMappingSchema>;
 
 /**
+ * Preview: the mapping, and `merge` (only where the upload answered `merge: true`): rows that
+ * match an existing record update it instead of being refused as duplicates.
+ */
+export const importPreviewSchema = importMappingSchema.extend({ merge: z.boolean().default(false) });
+
+/**
  * Commit may repeat the mapping; without one it uses the last preview's. `skip_invalid`: import
  * the valid rows and skip those with errors (the error report lists them); by default a file
- * with any error imports nothing.
+ * with any error imports nothing. `merge` as in the preview.
  */
-export const importCommitSchema = importMappingSchema.partial().extend({ skip_invalid: z.boolean().default(false) });
+export const importCommitSchema = importMappingSchema.partial().extend({ skip_invalid: z.boolean().default(false), merge: z.boolean().default(false) });
 
 export const IMPORT_STATES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStateName = (typeof IMPORT_STATES)[number];
@@ -40,6 +46,8 @@ export interface ImportUploadAnswer {
   /** field → header, proposed from the headers' names */
   mapping: Record<string, string>;
   columns: ImportColumnInfo[];
+  /** the list can merge a row into the existing record it matches (the preview's `merge`) */
+  merge?: boolean;
 }
 
 export interface ImportRowError {
@@ -66,6 +74,8 @@ export interface ImportPreviewAnswer {
   sample: ImportPreviewRow[];
   /** the first rows that have errors */
   invalid_sample: ImportPreviewRow[];
+  /** with `merge`: how many of the valid rows update an existing record instead of creating one */
+  merging?: number;
 }
 
 /** GET <base>/import/status/{id} */
