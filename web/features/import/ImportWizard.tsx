@@ -23,6 +23,12 @@ export type ImportWizardProps = {
   columns: readonly ImportColumnInfo[];
   /** RTK tags whose lists are stale once rows are imported */
   invalidates?: readonly Tag[];
+  /**
+   * Whether the user may skip the rows with errors and import the rest (true by default). Off
+   * where a row is part of a record: skipping one line of an invoice would import the invoice
+   * without it.
+   */
+  skippable?: boolean;
 };
 
 type State =
@@ -46,7 +52,7 @@ function fieldErrors(err: unknown): Record<string, string> {
  * `merge`), the user may preview again with rows matching existing records as updates.
  * Server side: server/http/import-export.ts.
  */
-export function ImportWizard({ base, label, listUrl, columns, invalidates = [] }: ImportWizardProps) {
+export function ImportWizard({ base, label, listUrl, columns, invalidates = [], skippable = true }: ImportWizardProps) {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ step: 0 });
   const [mapping, setMapping] = useState<Record<string, string>>({});
@@ -147,6 +153,7 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [] }
           preview={state.preview}
           columns={columns}
           mapping={mapping}
+          skippable={skippable}
           canMerge={Boolean(state.upload.merge)}
           merge={merge}
           busy={committing.isLoading || previewing.isLoading || keeping}

@@ -15,6 +15,8 @@ type Props = {
   preview: ImportPreviewAnswer;
   columns: readonly ImportColumnInfo[];
   mapping: Record<string, string>;
+  /** the user may skip the rows with errors (the wizard's `skippable`) */
+  skippable: boolean;
   /** the list can merge rows into the records they match (the upload's `merge`) */
   canMerge: boolean;
   /** this preview was asked with merge */
@@ -40,11 +42,11 @@ const rowCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;
  * choose, explicitly, to skip the others. Where the list can merge, the user chooses whether rows
  * matching an existing record are errors (the default) or update it.
  */
-export function PreviewStep({ base, id, label, preview, columns, mapping, canMerge, merge, busy, onBack, onRestart, onMerge, onCommit }: Props) {
+export function PreviewStep({ base, id, label, preview, columns, mapping, skippable, canMerge, merge, busy, onBack, onRestart, onMerge, onCommit }: Props) {
   const [show, setShow] = useState<'errors' | 'first'>(preview.invalid ? 'errors' : 'first');
   // the choice to skip belongs to the preview it was made on: a new preview asks again
   const [skipFor, setSkipFor] = useState<ImportPreviewAnswer | null>(null);
-  const canSkip = preview.invalid > 0 && preview.valid > 0;
+  const canSkip = skippable && preview.invalid > 0 && preview.valid > 0;
   const skip = canSkip && skipFor === preview;
   const mergeName = useId();
   const shown = columns.filter((c) => mapping[c.field]);
