@@ -18,7 +18,7 @@ export function ImportPage({ title, base, list_url, label, columns, invalidates,
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: by default either every row is imported, or none.`}>
+      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: ${skippable === false ? '' : 'by default '}either every row is imported, or none.`}>
         <BackLink href={list_url}>Back to the {label}</BackLink>
       </PageHeader>
       <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} skippable={skippable} />
