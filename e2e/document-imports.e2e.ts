@@ -35,6 +35,8 @@ describe('importing invoices', () => {
     await page.getByRole('alert').filter({ hasText: '2 rows have errors, so nothing can be imported yet.' }).waitFor();
     await page.getByText('Row 3 · Quantity: The quantity field must be a number.').waitFor();
     await page.getByText('Row 4 · Customer: There is no customer with the name or email "Nobody Ltd".').waitFor();
+    // a line cannot be skipped: its invoice would be imported without it
+    expect(await page.getByRole('checkbox', { name: /^Skip the/ }).count()).toBe(0);
     await expectNoSeriousViolations(page, 'Invoices/Import (preview with errors)');
     await browser.screenshot('invoice-import-errors');
     const none = await apiCall(page, 'GET', '/accounting/documents/json?type=invoice');

@@ -57,6 +57,8 @@ describe('importing and exporting customers', () => {
     // all or nothing: the disabled button claims no count it will not import
     expect(await page.getByRole('button', { name: 'Import customers (fix the errors first)' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    // skipping the bad row is offered, never chosen for the user
+    expect(await page.getByRole('checkbox', { name: 'Skip the 1 row with errors and import the 2 valid rows' }).isChecked()).toBe(false);
     await expectNoSeriousViolations(page, 'Customers/Import (preview with errors)');
     await browser.screenshot('imports-preview-errors-light');
     await page.evaluate(() => document.documentElement.classList.add('dark'));

@@ -11,16 +11,35 @@ export function uploadImport(base: string, file: File, onProgress: (percent: num
   return uploadFile<ImportUploadAnswer>(`${base}/import/upload`, file, onProgress);
 }
 
+/** A file kept in the page: its object URL (revoke it when done) and its name. */
+export type KeptFile = { url: string; filename: string };
+
+/**
+ * GET <base>/import/errors/{id}, kept in the page. The report validates the rows again when asked,
+ * so after an import that skipped rows it would list the imported ones as duplicates (and the
+ * server drops the file's rows once imported): the wizard keeps the one from before the commit.
+ */
+export async function keepErrorReport(base: string, id: string): Promise<KeptFile> {
+  const res = await fetch(`${base}/import/errors/${id}`, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`The error report could not be read (${res.status}).`);
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'errors.csv';
+  return { url: URL.createObjectURL(await res.blob()), filename };
+}
+
 /** The import calls of the ImportWizard (server/http/import-export.ts). */
 export const importApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST <base>/import/preview/{id} { mapping } */
-    previewImport: build.mutation<ImportPreviewAnswer, Target & { mapping: Record<string, string> }>({
-      query: ({ base, id, mapping }) => ({ url: `${base}/import/preview/${id}`, method: 'POST', body: { mapping } }),
+    /** POST <base>/import/preview/{id} { mapping, merge? } (merge only when asked: a list that cannot merge never sees it) */
+    previewImport: build.mutation<ImportPreviewAnswer, Target & { mapping: Record<string, string>; merge?: boolean }>({
+      query: ({ base, id, mapping, merge }) => ({ url: `${base}/import/preview/${id}`, method: 'POST', body: merge ? { mapping, merge } : { mapping } }),
     }),
-    /** POST <base>/import/commit/{id} → 202 { message, total } */
-    commitImport: build.mutation<{ message: string; total: number }, Target & { mapping: Record<string, string> }>({
-      query: ({ base, id, mapping }) => ({ url: `${base}/import/commit/${id}`, method: 'POST', body: { mapping } }),
+    /** POST <base>/import/commit/{id} { mapping, skip_invalid, merge? } → 202 { message, total } */
+    commitImport: build.mutation<{ message: string; total: number }, Target & { mapping: Record<string, string>; skip_invalid?: boolean; merge?: boolean }>({
+      query: ({ base, id, mapping, skip_invalid = false, merge }) => ({
+        url: `${base}/import/commit/${id}`,
+        method: 'POST',
+        body: merge ? { mapping, skip_invalid, merge } : { mapping, skip_invalid },
+      }),
     }),
     /** GET <base>/import/status/{id}; the wizard polls it while the job runs */
     getImportStatus: build.query<ImportStatusAnswer, Target>({

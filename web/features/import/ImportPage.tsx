@@ -14,14 +14,14 @@ export type ImportPageProps = {
 };
 
 /** An Import page: its title, the way back to the list, and the wizard. */
-export function ImportPage({ title, base, list_url, label, columns, invalidates }: ImportPageProps & Pick<ImportWizardProps, 'invalidates'>) {
+export function ImportPage({ title, base, list_url, label, columns, invalidates, skippable }: ImportPageProps & Pick<ImportWizardProps, 'invalidates' | 'skippable'>) {
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: either every row is imported, or none.`}>
+      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: ${skippable === false ? '' : 'by default '}either every row is imported, or none.`}>
         <BackLink href={list_url}>Back to the {label}</BackLink>
       </PageHeader>
-      <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} />
+      <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} skippable={skippable} />
     </>
   );
 }

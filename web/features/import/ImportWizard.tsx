@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ImportColumnInfo, ImportPreviewAnswer, ImportStatusAnswer, ImportUploadAnswer } from '@common/schemas/import';
 import { errorMessage } from '@/lib/errors';
 import { api } from '@/store/api';
 import { useAppDispatch } from '@/store';
-import { useCommitImportMutation, usePreviewImportMutation } from '@/store/import-api';
+import { keepErrorReport, useCommitImportMutation, usePreviewImportMutation, type KeptFile } from '@/store/import-api';
 import { MappingStep } from './MappingStep';
 import { PreviewStep } from './PreviewStep';
 import { ProgressStep } from './ProgressStep';
@@ -23,13 +23,19 @@ export type ImportWizardProps = {
   columns: readonly ImportColumnInfo[];
   /** RTK tags whose lists are stale once rows are imported */
   invalidates?: readonly Tag[];
+  /**
+   * Whether the user may skip the rows with errors and import the rest (true by default). Off
+   * where a row is part of a record: skipping one line of an invoice would import the invoice
+   * without it.
+   */
+  skippable?: boolean;
 };
 
 type State =
   | { step: 0 }
   | { step: 1; upload: ImportUploadAnswer }
   | { step: 2; upload: ImportUploadAnswer; preview: ImportPreviewAnswer }
-  | { step: 3; upload: ImportUploadAnswer };
+  | { step: 3; upload: ImportUploadAnswer; skipping: boolean; expected: number; errorReport: KeptFile | null };
 
 /** The 422 messages of a failed call, by field (first message each). */
 function fieldErrors(err: unknown): Record<string, string> {
@@ -40,39 +46,68 @@ function fieldErrors(err: unknown): Record<string, string> {
 /**
  * One import flow for every importable list: upload (drop or pick, with progress), match the
  * file's columns to the fields (prefilled by the server's suggestion), preview with per-row
- * errors and a downloadable error report, then the all-or-nothing import with a progress bar and
- * a summary. Server side: server/http/import-export.ts.
+ * errors and a downloadable error report, then the import with a progress bar and a summary:
+ * all or nothing by default, or the valid rows only when the user chooses to skip the others (the
+ * error report of the skipped rows stays on offer). Where the list can merge (the upload's
+ * `merge`), the user may preview again with rows matching existing records as updates.
+ * Server side: server/http/import-export.ts.
  */
-export function ImportWizard({ base, label, listUrl, columns, invalidates = [] }: ImportWizardProps) {
+export function ImportWizard({ base, label, listUrl, columns, invalidates = [], skippable = true }: ImportWizardProps) {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ step: 0 });
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // rows matching an existing record update it (only offered when the upload says the list can merge)
+  const [merge, setMerge] = useState(false);
+  const [keeping, setKeeping] = useState(false);
   const [previewImport, previewing] = usePreviewImportMutation();
   const [commitImport, committing] = useCommitImportMutation();
 
+  // the kept error report is a blob URL: released when the wizard starts over or leaves
+  const kept = useRef<KeptFile | null>(null);
+  const release = useCallback(() => {
+    if (kept.current) URL.revokeObjectURL(kept.current.url);
+    kept.current = null;
+  }, []);
+  useEffect(() => release, [release]);
+
   const restart = useCallback(() => {
+    release();
     setState({ step: 0 });
     setErrors({});
-  }, []);
+    setMerge(false);
+  }, [release]);
 
-  async function preview(upload: ImportUploadAnswer) {
+  async function preview(upload: ImportUploadAnswer, withMerge = merge) {
     setErrors({});
+    const before = merge;
+    setMerge(withMerge);
     try {
-      const answer = await previewImport({ base, id: upload.id, mapping }).unwrap();
+      const answer = await previewImport({ base, id: upload.id, mapping, merge: Boolean(upload.merge) && withMerge }).unwrap();
       setState({ step: 2, upload, preview: answer });
     } catch (err) {
+      setMerge(before);
       const fields = fieldErrors(err);
       setErrors(fields);
       if (!Object.keys(fields).some((k) => k.startsWith('mapping'))) toast.error(errorMessage(err, 'The preview failed.'));
     }
   }
 
-  async function commit(upload: ImportUploadAnswer) {
+  async function commit(upload: ImportUploadAnswer, { skipInvalid }: { skipInvalid: boolean }) {
+    // the report asked after the import would list the imported rows as duplicates: keep today's
+    release();
+    let errorReport: KeptFile | null = null;
+    if (skipInvalid) {
+      setKeeping(true);
+      errorReport = await keepErrorReport(base, upload.id).catch(() => null);
+      kept.current = errorReport;
+      setKeeping(false);
+    }
     try {
-      await commitImport({ base, id: upload.id, mapping }).unwrap();
-      setState({ step: 3, upload });
+      const answer = await commitImport({ base, id: upload.id, mapping, skip_invalid: skipInvalid, merge: Boolean(upload.merge) && merge }).unwrap();
+      setState({ step: 3, upload, skipping: skipInvalid, expected: answer.total, errorReport });
     } catch (err) {
+      release();
       toast.error(fieldErrors(err).import ?? errorMessage(err, 'The import could not start.'));
     }
   }
@@ -93,6 +128,7 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [] }
           label={label}
           onUploaded={(upload) => {
             setMapping(upload.mapping);
+            setMerge(false);
             setState({ step: 1, upload });
           }}
         />
@@ -117,13 +153,29 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [] }
           preview={state.preview}
           columns={columns}
           mapping={mapping}
-          busy={committing.isLoading}
+          skippable={skippable}
+          canMerge={Boolean(state.upload.merge)}
+          merge={merge}
+          busy={committing.isLoading || previewing.isLoading || keeping}
           onBack={() => setState({ step: 1, upload: state.upload })}
           onRestart={restart}
-          onCommit={() => void commit(state.upload)}
+          onMerge={(next) => void preview(state.upload, next)}
+          onCommit={(options) => void commit(state.upload, options)}
         />
       )}
-      {state.step === 3 && <ProgressStep base={base} id={state.upload.id} label={label} listUrl={listUrl} onFinished={finished} onRestart={restart} />}
+      {state.step === 3 && (
+        <ProgressStep
+          base={base}
+          id={state.upload.id}
+          label={label}
+          listUrl={listUrl}
+          skipping={state.skipping}
+          expected={state.expected}
+          errorReport={state.errorReport}
+          onFinished={finished}
+          onRestart={restart}
+        />
+      )}
     </div>
   );
 }

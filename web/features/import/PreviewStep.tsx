@@ -1,9 +1,10 @@
-import { AlertTriangle, CheckCircle2, FileDown } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, CheckCircle2, FileDown, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { ImportColumnInfo, ImportPreviewAnswer, ImportPreviewRow } from '@common/schemas/import';
 import { cx } from '@/components/cx';
 import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
+import { Checkbox } from '@/components/form/Checkbox';
 import { formatCount } from '@common/format';
 import { commitLabel } from './commit-label';
 
@@ -14,29 +15,47 @@ type Props = {
   preview: ImportPreviewAnswer;
   columns: readonly ImportColumnInfo[];
   mapping: Record<string, string>;
+  /** the user may skip the rows with errors (the wizard's `skippable`) */
+  skippable: boolean;
+  /** the list can merge rows into the records they match (the upload's `merge`) */
+  canMerge: boolean;
+  /** this preview was asked with merge */
+  merge: boolean;
   busy: boolean;
   onBack: () => void;
   onRestart: () => void;
-  onCommit: () => void;
+  /** preview again, merging or not */
+  onMerge: (merge: boolean) => void;
+  onCommit: (options: { skipInvalid: boolean }) => void;
 };
 
 /** How many errors the list shows; the report has them all. */
 const LISTED = 50;
 
+const rowCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;
+
 /**
  * Step 3: what would be imported. Counts of valid and invalid rows, the rows themselves with the
  * cells in error highlighted (and their messages beside them for screen readers), the list of
- * errors, the error report (the file's rows with an error column) to fix and upload again. The
- * import starts only when every row is valid.
+ * errors, the error report (the file's rows with an error column) to fix and upload again. By
+ * default the import starts only when every row is valid; when some rows are valid the user may
+ * choose, explicitly, to skip the others. Where the list can merge, the user chooses whether rows
+ * matching an existing record are errors (the default) or update it.
  */
-export function PreviewStep({ base, id, label, preview, columns, mapping, busy, onBack, onRestart, onCommit }: Props) {
+export function PreviewStep({ base, id, label, preview, columns, mapping, skippable, canMerge, merge, busy, onBack, onRestart, onMerge, onCommit }: Props) {
   const [show, setShow] = useState<'errors' | 'first'>(preview.invalid ? 'errors' : 'first');
+  // the choice to skip belongs to the preview it was made on: a new preview asks again
+  const [skipFor, setSkipFor] = useState<ImportPreviewAnswer | null>(null);
+  const canSkip = skippable && preview.invalid > 0 && preview.valid > 0;
+  const skip = canSkip && skipFor === preview;
+  const mergeName = useId();
   const shown = columns.filter((c) => mapping[c.field]);
   const byCell = new Map<string, string>();
   for (const e of preview.errors) if (!byCell.has(`${e.row}:${e.field}`)) byCell.set(`${e.row}:${e.field}`, e.message);
   const badRows = new Set(preview.errors.map((e) => e.row));
   const rows: ImportPreviewRow[] = show === 'errors' ? preview.invalid_sample : preview.sample;
   const labelOf = (field: string) => columns.find((c) => c.field === field)?.label ?? field;
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
 
   return (
     <div className="flex flex-col gap-6">
@@ -46,14 +65,37 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
           <Figure term="Ready to import" value={preview.valid} tone="success" />
           <Figure term="With errors" value={preview.invalid} tone={preview.invalid ? 'danger' : undefined} />
         </dl>
+        {canMerge && (
+          <fieldset className="mt-5 rounded-md border border-slate-200 p-4 dark:border-slate-700" disabled={busy}>
+            <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">{Label} already in the list</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {([false, true] as const).map((v) => (
+                <label key={String(v)} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+                  <input type="radio" name={mergeName} checked={merge === v} onChange={() => onMerge(v)} className="size-4 accent-primary" />
+                  {v ? "Update them with the file's values" : 'Report them as errors'}
+                </label>
+              ))}
+            </div>
+            {merge && preview.merging !== undefined && (
+              <p className="mt-3 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {rowCount(preview.merging)} will update existing {label}.
+              </p>
+            )}
+          </fieldset>
+        )}
         {preview.invalid > 0 ? (
           <div role="alert" className="mt-5 flex gap-3 rounded-md bg-danger/10 p-4 text-sm text-red-800 dark:text-red-200">
             <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
             <div>
               <p className="font-medium">
-                {formatCount(preview.invalid)} {preview.invalid === 1 ? 'row has' : 'rows have'} errors, so nothing can be imported yet.
+                {formatCount(preview.invalid)} {preview.invalid === 1 ? 'row has' : 'rows have'} errors{skip ? '' : ', so nothing can be imported yet'}.
               </p>
-              <p className="mt-1">Download the error report, fix those rows in your file, and upload it again. Imports are all or nothing.</p>
+              <p className="mt-1">
+                {skip
+                  ? `${preview.invalid === 1 ? 'It' : 'They'} will be skipped: the error report lists ${preview.invalid === 1 ? 'it' : 'them'}, to fix and import later.`
+                  : `Download the error report, fix those rows in your file, and upload it again. Imports are all or nothing${canSkip ? ', unless you choose to skip the rows with errors' : ''}.`}
+              </p>
             </div>
           </div>
         ) : (
@@ -61,6 +103,15 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
             <CheckCircle2 aria-hidden="true" className="size-5" />
             Every row is valid: {formatCount(preview.valid)} {label} will be imported.
           </p>
+        )}
+        {canSkip && (
+          <Checkbox
+            wrapperClassName="mt-4"
+            label={`Skip the ${rowCount(preview.invalid)} with errors and import the ${formatCount(preview.valid)} valid ${preview.valid === 1 ? 'row' : 'rows'}`}
+            checked={skip}
+            disabled={busy}
+            onChange={(e) => setSkipFor(e.target.checked ? preview : null)}
+          />
         )}
         <div className="mt-6 flex flex-wrap gap-2">
           <Button variant="outline" onClick={onBack} disabled={busy}>
@@ -75,8 +126,8 @@ export function PreviewStep({ base, id, label, preview, columns, mapping, busy, 
               Download the error report
             </a>
           )}
-          <Button className="ms-auto" onClick={onCommit} disabled={busy || preview.invalid > 0 || preview.valid === 0} busy={busy}>
-            {commitLabel(preview, label)}
+          <Button className="ms-auto" onClick={() => onCommit({ skipInvalid: skip })} disabled={busy || (preview.invalid > 0 && !skip) || preview.valid === 0} busy={busy}>
+            {commitLabel(preview, label, skip)}
           </Button>
         </div>
       </Card>

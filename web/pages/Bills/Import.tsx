@@ -1,12 +1,13 @@
 import { ImportPage, type ImportPageProps } from '@/features/import/ImportPage';
 import { AppLayout } from '@/layouts/AppLayout';
 
-// the list's cached pages are stale once the import is done
+// the list's cached pages are stale once the import is done; a line with errors cannot be
+// skipped, or its document would be imported without it
 const STALE = [{ type: 'Document' }] as const;
 
 /** Bills/Import (PAGES.md): the import wizard for this list, one row per line grouped by number. */
 export default function BillsImport(props: ImportPageProps) {
-  return <ImportPage {...props} invalidates={STALE} />;
+  return <ImportPage {...props} invalidates={STALE} skippable={false} />;
 }
 
 BillsImport.layout = AppLayout;

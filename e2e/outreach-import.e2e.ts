@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
+import { download, openBrowser, registerTenant, reportFailure, settled, uploadImportFile, type Browser } from './browser';
+
+const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
+/** The list's visible "Showing 1 to 1 of 1 result" (a hidden live region repeats it for screen readers). */
+const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
+
+// An address book as people keep it: the phone column under a header the wizard does not know,
+// no e-mail column, and one number nobody can dial. A new company has no country, so the numbers
+// are written in international form.
+const BOOK = [
+  'First name,Last name,Mobile No,Tags',
+  'Wanjiru,Kariuki,+254 712 000 001,donor',
+  'Otieno,Ochieng,+254 712 000 002,',
+  'Akinyi,Odhiambo,12,volunteer',
+  'Kipchoge,Keino,+254 712 000 004,',
+].join('\r\n');
+
+// the next file: one person already in the book (imported above), one new
+const AGAIN = ['First name,Last name,Phone', 'Wanjiru,Kariuki,+254 712 000 001', 'Zawadi,Mwangi,+254 712 000 005'].join('\r\n');
+
+describe('importing outreach contacts (issue 14)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    await registerTenant(page);
+  });
+  afterEach((context) => reportFailure(context, browser, 'outreach-import'));
+  afterAll(() => browser.close());
+
+  it('fixes an unrecognised phone column, skips the one bad row on request, and finds the imported contacts', async () => {
+    await page.goto('/contacts');
+    await page.getByText('No contacts yet').waitFor();
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await page.waitForURL(/\/contacts\/import$/);
+    await page.getByRole('heading', { name: 'Import contacts', level: 1 }).waitFor();
+
+    await uploadImportFile(page, 'address-book.csv', BOOK);
+    // the names were matched from the headers; "Mobile No" was not
+    expect(await page.getByLabel(/^First name/).inputValue()).toBe('First name');
+    expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Last name');
+    expect(await page.getByLabel(/^Phone/).inputValue()).toBe('');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Preview the rows' }).click();
+
+    // nobody can be reached: every row is refused, and there is nothing valid to import instead
+    await page.getByRole('alert').filter({ hasText: '4 rows have errors, so nothing can be imported yet.' }).waitFor();
+    await page.getByText('Row 2 · Phone: A contact needs a phone number or an email address.').waitFor();
+    expect(await page.getByRole('checkbox', { name: /^Skip the/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Import contacts (fix the errors first)' }).isDisabled()).toBe(true);
+
+    // fix the mapping: the phone is in "Mobile No"
+    await page.getByRole('button', { name: 'Change the columns' }).click();
+    await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
+    await page.getByLabel(/^Phone/).selectOption('Mobile No');
+    await page.getByText('First row: +254 712 000 001').waitFor();
+    await page.getByRole('button', { name: 'Preview the rows' }).click();
+
+    // one bad number left: all or nothing by default, the button claims no count
+    await page.getByRole('alert').filter({ hasText: '1 row has errors, so nothing can be imported yet.' }).waitFor();
+    await page.getByText('Row 4 · Phone: The phone field must be a valid phone number.').waitFor();
+    await page.getByRole('cell', { name: /^12 \(error: The phone field must be a valid phone number\.\)/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Import contacts (fix the errors first)' }).isDisabled()).toBe(true);
+    const skip = page.getByRole('checkbox', { name: 'Skip the 1 row with errors and import the 3 valid rows' });
+    expect(await skip.isChecked()).toBe(false);
+    await expectNoSeriousViolations(page, 'Contacts/Import (preview with a bad row)');
+
+    // the user chooses to skip it, from the keyboard
+    await skip.focus();
+    await page.keyboard.press('Space');
+    expect(await skip.isChecked()).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'It will be skipped: the error report lists it, to fix and import later.' }).waitFor();
+    const start = page.getByRole('button', { name: 'Import 3 contacts and skip 1 row' });
+    expect(await start.isEnabled()).toBe(true);
+    await expectNoSeriousViolations(page, 'Contacts/Import (skipping the bad row)');
+    await settled(page);
+    await browser.screenshot('outreach-import-skip');
+    await start.click();
+
+    // the progress bar, full once the job is done, and what happened
+    const bar = page.getByRole('progressbar', { name: 'Importing contacts' });
+    await bar.waitFor();
+    await page.getByRole('status').filter({ hasText: '3 contacts imported. 1 row with errors skipped (see the error report).' }).waitFor({ timeout: 60_000 });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    await expectNoSeriousViolations(page, 'Contacts/Import (finished, rows skipped)');
+    await browser.screenshot('outreach-import-finished');
+
+    // the error report of the skipped row is still there after the import
+    const report = await download(page, page.getByRole('link', { name: 'Download the error report of the skipped rows' }));
+    expect(report.name).toBe('address-book-errors.csv');
+    expect(csvLines(report.body)).toEqual(['First name,Last name,Mobile No,Tags,error', 'Akinyi,Odhiambo,12,volunteer,Row 4: The phone field must be a valid phone number.']);
+
+    // the imported contacts are in the book, the skipped one is not
+    await page.getByRole('link', { name: 'Back to the contacts' }).last().click();
+    await page.waitForURL(/\/contacts$/);
+    await summary(page, 'Showing 1 to 3 of 3 results').waitFor();
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('kariuki');
+    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await page.getByRole('link', { name: 'Wanjiru Kariuki', exact: true }).click();
+    await page.waitForURL(/\/contacts\/\d+$/);
+    await page.getByRole('heading', { name: 'Wanjiru Kariuki', level: 1 }).waitFor();
+    await page.getByText('+254712000001').waitFor();
+  });
+
+  // The server does not merge yet: its answers are stubbed here with the fields it will add
+  // (upload `merge`, preview `merging`), to hold the wizard to that contract meanwhile.
+  it('offers to update the contacts already in the book where the server can merge, and passes merge through', async () => {
+    const previews: Record<string, unknown>[] = [];
+    let committed: Record<string, unknown> | null = null;
+    await page.route('**/contacts/import/upload', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), merge: true } });
+    });
+    await page.route('**/contacts/import/preview/*', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      previews.push(body);
+      const res = await route.fetch();
+      const real = (await res.json()) as Record<string, number>;
+      if (!body.merge) return route.fulfill({ response: res, json: real });
+      await route.fulfill({ response: res, json: { ...real, valid: real.total, invalid: 0, errors: [], errors_total: 0, invalid_sample: [], merging: 1 } });
+    });
+    await page.route('**/contacts/import/commit/*', async (route) => {
+      committed = route.request().postDataJSON() as Record<string, unknown>;
+      await route.fulfill({ status: 202, json: { message: 'Importing 2 contacts…', total: 2 } });
+    });
+    await page.route('**/contacts/import/status/*', (route) =>
+      route.fulfill({ json: { state: 'done', processed: 2, total: 2, imported: 2, message: '2 contacts imported, 1 of them updated.' } }),
+    );
+    try {
+      await page.goto('/contacts/import');
+      await uploadImportFile(page, 'again.csv', AGAIN);
+      await page.getByRole('button', { name: 'Preview the rows' }).click();
+
+      // by default a contact already in the book is an error, as before
+      const existing = page.getByRole('group', { name: 'Contacts already in the list' });
+      await existing.waitFor();
+      expect(await existing.getByRole('radio', { name: 'Report them as errors' }).isChecked()).toBe(true);
+      await page.getByText('Row 2 · Phone: A contact with this phone number already exists.').waitFor();
+      expect(previews).toHaveLength(1);
+      expect(previews[0].merge).toBeUndefined();
+      await expectNoSeriousViolations(page, 'Contacts/Import (merge offered)');
+
+      // updating them previews again with merge, and says how many rows update a contact
+      await existing.getByRole('radio', { name: "Update them with the file's values" }).check();
+      await existing.getByText('1 row will update existing contacts.').waitFor();
+      expect(previews).toHaveLength(2);
+      expect(previews[1]).toMatchObject({ merge: true });
+      await page.getByText('Every row is valid: 2 contacts will be imported.').waitFor();
+      await page.getByRole('button', { name: 'Import 2 contacts (1 updating existing ones)' }).click();
+      await page.getByRole('status').filter({ hasText: '2 contacts imported, 1 of them updated.' }).waitFor();
+      expect(committed).toMatchObject({ merge: true, skip_invalid: false, mapping: { first_name: 'First name', last_name: 'Last name', phone: 'Phone' } });
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+});
