@@ -45,6 +45,8 @@ export interface ImportUploadAnswer {
   columns: ImportColumnInfo[];
   /** rows matching an existing record can update it instead of being refused (preview and commit with `merge`) */
   merge?: boolean;
+  /** rows with errors may be skipped (`skip_invalid`); false where a file is all or nothing */
+  skippable?: boolean;
 }
 
 export interface ImportRowError {

@@ -15,6 +15,7 @@ import { HttpError, notFound, ValidationError } from './errors.js';
 import { csvLine } from './import/csv.js';
 import { checkRows, columnIndex, columnsOf, parseRows, suggestMapping, validateRows, type ImportColumn, type ImportContext, type RowRules } from './import/engine.js';
 import { runImport, IMPORT_JOB, type ImportJob } from './import/job.js';
+import { errorReport } from './import/report.js';
 import { readUpload, type UploadLimits } from './import/upload.js';
 import { ImportStore, sameMapping, type StoredImport } from './import/store.js';
 import { validate } from './validate.js';
@@ -50,6 +51,11 @@ export interface ImportableDef<S extends z.ZodType = z.ZodType> extends RowRules
    * updates the matched records
    */
   merge?: boolean;
+  /**
+   * false: all rows or none, always (rows that belong together, such as the lines of one
+   * invoice, where skipping one would import the rest wrong); the commit refuses skip_invalid
+   */
+  skippable?: false;
   /** inserts every row inside the job's tenant transaction; calls `progress(done)` as it goes */
   commit: (tx: Tx, ctx: ImportContext, rows: z.output<S>[], progress: (done: number) => Promise<void>) => Promise<void>;
 }
@@ -60,6 +66,8 @@ export interface Importable {
 }
 
 const SAMPLE_ROWS = 20;
+
+
 
 const MAX_ERRORS = 500;
 
@@ -128,6 +136,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
         mapping: suggestMapping(columns, stored.headers),
         columns: columnInfo(columns),
         merge: Boolean(def.merge),
+        skippable: def.skippable !== false,
       };
     });
 
@@ -172,6 +181,9 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
     app.post(`${def.base}/import/commit/:id`, access, async (req, reply) => {
       const stored = await load(req);
       const body = validate(importCommitSchema, req.body);
+      if (body.skip_invalid && def.skippable === false) {
+        throw new ValidationError({ skip_invalid: [`Rows with errors cannot be skipped here: the ${def.label} of a file are imported all together or not at all.`] });
+      }
       const status = (await store.status(owner(req), def.key, stored.id))!;
       if (status.state === 'queued' || status.state === 'running' || status.state === 'done') {
         throw new ValidationError({ import: ['This file has already been imported or is being imported.'] });
@@ -211,23 +223,21 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
     });
 
     app.get(`${def.base}/import/errors/:id`, access, async (req, reply) => {
-      const stored = await load(req);
-      const status = await store.status(owner(req), def.key, stored.id);
-      if (!status?.mapping) throw new HttpError(422, 'Preview the import first: the report lists the errors the preview found.');
-      const result = await req.tenantTx((tx) => validateRows(d, tx, { ...owner(req), merge: Boolean(def.merge && status.checked?.merge) }, stored, status.mapping!));
-      const byRow = new Map<number, string[]>();
-      for (const e of result.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
-      // the file's own columns, so the rows can be fixed and uploaded again, and what is wrong with each
-      let body = '\ufeff' + csvLine([...stored.headers, 'error']);
-      stored.rows.forEach((cells, i) => {
-        const errs = byRow.get(stored.lines[i]);
-        if (errs) body += csvLine([...cells, `Row ${stored.lines[i]}: ${errs.join(' ')}`]);
-      });
-      const name = stored.filename.replace(/\.(csv|xlsx|txt)$/i, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || def.key;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}-errors.csv"`)
-        .send(body);
+      const id = String((req.params as { id?: string }).id ?? '');
+      const status = await store.status(owner(req), def.key, id);
+      if (!status) throw notFound('Import');
+      // after an import that skipped rows: the report of what it skipped, kept by the job
+      const saved = status.state === 'done' ? await store.savedReport(req.tenant!.id, id) : null;
+      let body: string;
+      let filename: string;
+      if (saved) ({ body, filename } = saved);
+      else {
+        const stored = await load(req);
+        if (!status.mapping) throw new HttpError(422, 'Preview the import first: the report lists the errors the preview found.');
+        const result = await req.tenantTx((tx) => validateRows(d, tx, { ...owner(req), merge: Boolean(def.merge && status.checked?.merge) }, stored, status.mapping!));
+        ({ body, filename } = errorReport(def.key, stored, result.errors));
+      }
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
     });
   }
 
@@ -261,6 +271,7 @@ export function importPageRoutes(app: FastifyInstance, pages: readonly ImportPag
         list_url: p.listUrl,
         label: def.label,
         columns: def.columns.map((c) => ({ field: c.field, label: c.label, required: Boolean(c.required) })),
+        skippable: def.skippable !== false,
       }),
     );
   }

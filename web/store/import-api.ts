@@ -11,21 +11,6 @@ export function uploadImport(base: string, file: File, onProgress: (percent: num
   return uploadFile<ImportUploadAnswer>(`${base}/import/upload`, file, onProgress);
 }
 
-/** A file kept in the page: its object URL (revoke it when done) and its name. */
-export type KeptFile = { url: string; filename: string };
-
-/**
- * GET <base>/import/errors/{id}, kept in the page. The report validates the rows again when asked,
- * so after an import that skipped rows it would list the imported ones as duplicates (and the
- * server drops the file's rows once imported): the wizard keeps the one from before the commit.
- */
-export async function keepErrorReport(base: string, id: string): Promise<KeptFile> {
-  const res = await fetch(`${base}/import/errors/${id}`, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`The error report could not be read (${res.status}).`);
-  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'errors.csv';
-  return { url: URL.createObjectURL(await res.blob()), filename };
-}
-
 /** The import calls of the ImportWizard (server/http/import-export.ts). */
 export const importApi = api.injectEndpoints({
   endpoints: (build) => ({

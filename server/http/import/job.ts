@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { ImportableDef } from '../import-export.js';
 import { checkRows, parseRows } from './engine.js';
+import { errorReport } from './report.js';
 import type { ImportStore } from './store.js';
 import { formatCount } from '../../../common/format.js';
 
@@ -45,6 +46,7 @@ export async function runImport(
   let last = 0;
   let skipped = 0;
   let merged = 0;
+  let report: { body: string; filename: string } | null = null;
   try {
     const imported = await withTenant(database, job.tenantId, async (tx) => {
       // the preview's parsed rows when they still hold (same mapping, same company settings);
@@ -54,6 +56,7 @@ export async function runImport(
       const parsed = kept && (prep?.key ?? '') === kept.key ? kept : await parseRows(def, tx, ctx, stored, mapping);
       const result = await checkRows(def, tx, ctx, parsed);
       skipped = result.invalidRows.size;
+      if (skipped && status.skipInvalid) report = errorReport(def.key, stored, result.errors);
       merged = result.merging;
       if (skipped && !status.skipInvalid) {
         throw new Rejected(`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`);
@@ -80,6 +83,7 @@ export async function runImport(
         (merged ? ` ${formatCount(merged)} of them updated ${merged === 1 ? 'an existing record' : 'existing records'}.` : '') +
         (skipped ? ` ${formatCount(skipped)} ${skipped === 1 ? 'row' : 'rows'} with errors skipped (see the error report).` : ''),
     });
+    if (report) await store.saveReport(job.tenantId, job.id, report);
     store.discardRows(job.tenantId, job.id);
   } catch (err) {
     if (!(err instanceof Rejected)) log.error({ err, job }, 'import failed');

@@ -150,7 +150,21 @@ export class ImportStore {
     }
   }
 
-  /** A finished import keeps its status (for the page) but not its rows. */
+  /** The report of the rows an import skipped, kept for the page after the rows are gone. */
+  async saveReport(tenantId: number, id: string, report: { body: string; filename: string }) {
+    await writeFile(join(this.dir(tenantId), `${id}.errors.json`), JSON.stringify(report));
+  }
+
+  async savedReport(tenantId: number, id: string): Promise<{ body: string; filename: string } | null> {
+    if (!ID.test(id)) return null;
+    try {
+      return JSON.parse(await readFile(join(this.dir(tenantId), `${id}.errors.json`), 'utf8')) as { body: string; filename: string };
+    } catch {
+      return null;
+    }
+  }
+
+  /** A finished import keeps its status (for the page) and its error report, but not its rows. */
   discardRows(tenantId: number, id: string) {
     rmSync(join(this.dir(tenantId), `${id}.json`), { force: true });
     rmSync(join(this.dir(tenantId), `${id}.parsed.json`), { force: true });

@@ -105,8 +105,13 @@ describe('invoice import', () => {
       'IMP-11,hello@kilima.test,2026-03-05,,Consulting hour,,2.5,7500,VAT',
     ].join('\n');
     const up = (await upload(owner, '/sales/invoices', 'invoices.csv', file)).json();
+    // the lines of one invoice stand or fall together: no skipping rows here
+    expect(up.skippable).toBe(false);
     const preview = (await owner.json('POST', `/sales/invoices/import/preview/${up.id}`, { mapping: up.mapping })).json();
     expect(preview).toMatchObject({ total: 3, valid: 3, invalid: 0, errors: [] });
+    const skipping = await owner.json('POST', `/sales/invoices/import/commit/${up.id}`, { mapping: up.mapping, skip_invalid: true });
+    expect(skipping.statusCode).toBe(422);
+    expect(skipping.json().errors.skip_invalid[0]).toContain('imported all together or not at all');
     const commit = await owner.json('POST', `/sales/invoices/import/commit/${up.id}`, { mapping: up.mapping });
     expect(commit.statusCode).toBe(202);
     const done = await waitForImport(owner, '/sales/invoices', up.id);

@@ -140,6 +140,8 @@ function documentImport(type: DocumentType): Importable {
     label: `${label} lines`,
     base: BASE[type],
     permission: PERMISSION[type],
+    // the lines of one document stand or fall together: a skipped line would import the document wrong
+    skippable: false,
     columns: [
       { field: 'document_number', label: numberLabel, required: true, aliases: ['number', 'document number', `${label} no`, `${label} #`, 'no'], example: NUMBER_EXAMPLE[type] },
       { field: 'contact', label: contactLabel, required: true, aliases: ['contact', 'contact name', 'contact email', `${contactType} name`, `${contactType} email`, 'email'], example: type === 'bill' ? 'Safari Office Supplies' : 'Baobab Traders' },

@@ -90,6 +90,11 @@ describe('contacts import', () => {
       { channel: 'sms', status: 'withdrawn', method: 'import' },
       { channel: 'email', status: 'granted', method: 'import' },
     ]);
+    // the report of what was skipped is kept: the skipped rows, not the imported ones as duplicates
+    const report = (await owner.get(`/contacts/import/errors/${id}`)).body;
+    expect(report).toContain('Row 5: The phone number is also on row 2.');
+    expect(report).not.toContain('Amina');
+    expect(report.trim().split('\n')).toHaveLength(6);
     // committed once: the file's rows are gone after the import, so a second commit finds nothing to import
     expect((await owner.json('POST', `/contacts/import/commit/${id}`, { skip_invalid: true })).statusCode).toBe(404);
     expect(await contactsOf()).toHaveLength(3);

@@ -11,14 +11,16 @@ export type ImportPageProps = {
   list_url: string;
   label: string;
   columns: ImportColumnInfo[];
+  /** rows with errors may be skipped; false where a file is imported all together or not at all */
+  skippable: boolean;
 };
 
 /** An Import page: its title, the way back to the list, and the wizard. */
-export function ImportPage({ title, base, list_url, label, columns, invalidates, skippable }: ImportPageProps & Pick<ImportWizardProps, 'invalidates' | 'skippable'>) {
+export function ImportPage({ title, base, list_url, label, columns, invalidates, skippable }: ImportPageProps & Pick<ImportWizardProps, 'invalidates'>) {
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: ${skippable === false ? '' : 'by default '}either every row is imported, or none.`}>
+      <PageHeader title={title} description={`Add ${label} from a CSV or Excel file. Check the preview first: ${skippable ? 'by default ' : ''}either every row is imported, or none.`}>
         <BackLink href={list_url}>Back to the {label}</BackLink>
       </PageHeader>
       <ImportWizard base={base} label={label} listUrl={list_url} columns={columns} invalidates={invalidates} skippable={skippable} />

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ImportColumnInfo, ImportPreviewAnswer, ImportStatusAnswer, ImportUploadAnswer } from '@common/schemas/import';
 import { errorMessage } from '@/lib/errors';
 import { api } from '@/store/api';
 import { useAppDispatch } from '@/store';
-import { keepErrorReport, useCommitImportMutation, usePreviewImportMutation, type KeptFile } from '@/store/import-api';
+import { useCommitImportMutation, usePreviewImportMutation } from '@/store/import-api';
 import { MappingStep } from './MappingStep';
 import { PreviewStep } from './PreviewStep';
 import { ProgressStep } from './ProgressStep';
@@ -35,7 +35,7 @@ type State =
   | { step: 0 }
   | { step: 1; upload: ImportUploadAnswer }
   | { step: 2; upload: ImportUploadAnswer; preview: ImportPreviewAnswer }
-  | { step: 3; upload: ImportUploadAnswer; skipping: boolean; expected: number; errorReport: KeptFile | null };
+  | { step: 3; upload: ImportUploadAnswer; skipping: boolean; expected: number };
 
 /** The 422 messages of a failed call, by field (first message each). */
 function fieldErrors(err: unknown): Record<string, string> {
@@ -59,24 +59,14 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [], 
   const [errors, setErrors] = useState<Record<string, string>>({});
   // rows matching an existing record update it (only offered when the upload says the list can merge)
   const [merge, setMerge] = useState(false);
-  const [keeping, setKeeping] = useState(false);
   const [previewImport, previewing] = usePreviewImportMutation();
   const [commitImport, committing] = useCommitImportMutation();
 
-  // the kept error report is a blob URL: released when the wizard starts over or leaves
-  const kept = useRef<KeptFile | null>(null);
-  const release = useCallback(() => {
-    if (kept.current) URL.revokeObjectURL(kept.current.url);
-    kept.current = null;
-  }, []);
-  useEffect(() => release, [release]);
-
   const restart = useCallback(() => {
-    release();
     setState({ step: 0 });
     setErrors({});
     setMerge(false);
-  }, [release]);
+  }, []);
 
   async function preview(upload: ImportUploadAnswer, withMerge = merge) {
     setErrors({});
@@ -94,20 +84,10 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [], 
   }
 
   async function commit(upload: ImportUploadAnswer, { skipInvalid }: { skipInvalid: boolean }) {
-    // the report asked after the import would list the imported rows as duplicates: keep today's
-    release();
-    let errorReport: KeptFile | null = null;
-    if (skipInvalid) {
-      setKeeping(true);
-      errorReport = await keepErrorReport(base, upload.id).catch(() => null);
-      kept.current = errorReport;
-      setKeeping(false);
-    }
     try {
       const answer = await commitImport({ base, id: upload.id, mapping, skip_invalid: skipInvalid, merge: Boolean(upload.merge) && merge }).unwrap();
-      setState({ step: 3, upload, skipping: skipInvalid, expected: answer.total, errorReport });
+      setState({ step: 3, upload, skipping: skipInvalid, expected: answer.total });
     } catch (err) {
-      release();
       toast.error(fieldErrors(err).import ?? errorMessage(err, 'The import could not start.'));
     }
   }
@@ -156,7 +136,7 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [], 
           skippable={skippable}
           canMerge={Boolean(state.upload.merge)}
           merge={merge}
-          busy={committing.isLoading || previewing.isLoading || keeping}
+          busy={committing.isLoading || previewing.isLoading}
           onBack={() => setState({ step: 1, upload: state.upload })}
           onRestart={restart}
           onMerge={(next) => void preview(state.upload, next)}
@@ -171,7 +151,6 @@ export function ImportWizard({ base, label, listUrl, columns, invalidates = [], 
           listUrl={listUrl}
           skipping={state.skipping}
           expected={state.expected}
-          errorReport={state.errorReport}
           onFinished={finished}
           onRestart={restart}
         />

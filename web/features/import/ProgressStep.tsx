@@ -5,7 +5,7 @@ import { Card } from '@/components/display/Card';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { ProgressBar } from '@/components/upload/ProgressBar';
 import { errorMessage } from '@/lib/errors';
-import { importApi, useGetImportStatusQuery, type KeptFile } from '@/store/import-api';
+import { importApi, useGetImportStatusQuery } from '@/store/import-api';
 import type { ImportStatusAnswer } from '@common/schemas/import';
 import { formatCount } from '@common/format';
 
@@ -18,8 +18,6 @@ type Props = {
   skipping?: boolean;
   /** how many rows the commit said it will import (the file's rows less any skipped) */
   expected?: number;
-  /** the error report as it was before the commit: the rows a skipping import leaves out */
-  errorReport?: KeptFile | null;
   onFinished: (status: ImportStatusAnswer) => void;
   onRestart: () => void;
 };
@@ -31,7 +29,7 @@ const POLL_MS = 500;
  * happened: the number imported (and skipped, with the error report of those rows) and the way
  * back to the list, or why nothing was imported.
  */
-export function ProgressStep({ base, id, label, listUrl, skipping = false, expected, errorReport = null, onFinished, onRestart }: Props) {
+export function ProgressStep({ base, id, label, listUrl, skipping = false, expected, onFinished, onRestart }: Props) {
   // what the cache holds decides whether to keep polling: a finished import is not asked again
   const cached = importApi.endpoints.getImportStatus.useQueryState({ base, id });
   const stop = cached.isError || cached.data?.state === 'done' || cached.data?.state === 'failed';
@@ -59,8 +57,9 @@ export function ProgressStep({ base, id, label, listUrl, skipping = false, expec
           <Button variant="outline" onClick={onRestart}>
             Import another file
           </Button>
-          {errorReport && (
-            <a href={errorReport.url} download={errorReport.filename} className="inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium text-primary hover:bg-primary/5 dark:text-blue-300">
+          {skipping && (
+            // kept by the import: the rows it skipped, as they were when it ran
+            <a href={`${base}/import/errors/${id}`} download className="inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium text-primary hover:bg-primary/5 dark:text-blue-300">
               <FileDown aria-hidden="true" className="size-4" />
               Download the error report of the skipped rows
             </a>

@@ -1,13 +1,13 @@
 import { ImportPage, type ImportPageProps } from '@/features/import/ImportPage';
 import { AppLayout } from '@/layouts/AppLayout';
 
-// the list's cached pages are stale once the import is done; a line with errors cannot be
-// skipped, or its document would be imported without it
+// the list's cached pages are stale once the import is done (a line with errors cannot be
+// skipped, or its document would be imported without it: the server says `skippable: false`)
 const STALE = [{ type: 'Document' }] as const;
 
 /** Bills/Import (PAGES.md): the import wizard for this list, one row per line grouped by number. */
 export default function BillsImport(props: ImportPageProps) {
-  return <ImportPage {...props} invalidates={STALE} skippable={false} />;
+  return <ImportPage {...props} invalidates={STALE} />;
 }
 
 BillsImport.layout = AppLayout;
