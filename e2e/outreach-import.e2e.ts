@@ -19,7 +19,6 @@ const BOOK = [
 ].join('\r\n');
 
 // the next file: one person already in the book (imported above), one new
-const AGAIN = ['First name,Last name,Phone', 'Wanjiru,Kariuki,+254 712 000 001', 'Zawadi,Mwangi,+254 712 000 005'].join('\r\n');
 
 describe('importing outreach contacts (issue 14)', () => {
   let browser: Browser;
@@ -107,55 +106,31 @@ describe('importing outreach contacts (issue 14)', () => {
     await page.getByText('+254712000001').waitFor();
   });
 
-  // The server does not merge yet: its answers are stubbed here with the fields it will add
-  // (upload `merge`, preview `merging`), to hold the wizard to that contract meanwhile.
-  it('offers to update the contacts already in the book where the server can merge, and passes merge through', async () => {
-    const previews: Record<string, unknown>[] = [];
-    let committed: Record<string, unknown> | null = null;
-    await page.route('**/contacts/import/upload', async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), merge: true } });
-    });
-    await page.route('**/contacts/import/preview/*', async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      previews.push(body);
-      const res = await route.fetch();
-      const real = (await res.json()) as Record<string, number>;
-      if (!body.merge) return route.fulfill({ response: res, json: real });
-      await route.fulfill({ response: res, json: { ...real, valid: real.total, invalid: 0, errors: [], errors_total: 0, invalid_sample: [], merging: 1 } });
-    });
-    await page.route('**/contacts/import/commit/*', async (route) => {
-      committed = route.request().postDataJSON() as Record<string, unknown>;
-      await route.fulfill({ status: 202, json: { message: 'Importing 2 contacts…', total: 2 } });
-    });
-    await page.route('**/contacts/import/status/*', (route) =>
-      route.fulfill({ json: { state: 'done', processed: 2, total: 2, imported: 2, message: '2 contacts imported, 1 of them updated.' } }),
-    );
-    try {
-      await page.goto('/contacts/import');
-      await uploadImportFile(page, 'again.csv', AGAIN);
-      await page.getByRole('button', { name: 'Preview the rows' }).click();
+  it('updates the contacts already in the book when asked: merge previewed, committed, and the contact changed', async () => {
+    const merged = ['First name,Last name,Phone,Tags', 'Wanjiru,Kariuki-Otieno,+254 712 000 001,returning', 'Zawadi,Mwangi,+254 712 000 005,'].join('\r\n');
+    await page.goto('/contacts/import');
+    await uploadImportFile(page, 'again.csv', merged);
+    await page.getByRole('button', { name: 'Preview the rows' }).click();
 
-      // by default a contact already in the book is an error, as before
-      const existing = page.getByRole('group', { name: 'Contacts already in the list' });
-      await existing.waitFor();
-      expect(await existing.getByRole('radio', { name: 'Report them as errors' }).isChecked()).toBe(true);
-      await page.getByText('Row 2 · Phone: A contact with this phone number already exists.').waitFor();
-      expect(previews).toHaveLength(1);
-      expect(previews[0].merge).toBeUndefined();
-      await expectNoSeriousViolations(page, 'Contacts/Import (merge offered)');
+    // by default a contact already in the book is an error
+    const existing = page.getByRole('group', { name: 'Contacts already in the list' });
+    await existing.waitFor();
+    expect(await existing.getByRole('radio', { name: 'Report them as errors' }).isChecked()).toBe(true);
+    await page.getByText('Row 2 · Phone: A contact with this phone number already exists.').waitFor();
+    await expectNoSeriousViolations(page, 'Contacts/Import (merge offered)');
 
-      // updating them previews again with merge, and says how many rows update a contact
-      await existing.getByRole('radio', { name: "Update them with the file's values" }).check();
-      await existing.getByText('1 row will update existing contacts.').waitFor();
-      expect(previews).toHaveLength(2);
-      expect(previews[1]).toMatchObject({ merge: true });
-      await page.getByText('Every row is valid: 2 contacts will be imported.').waitFor();
-      await page.getByRole('button', { name: 'Import 2 contacts (1 updating existing ones)' }).click();
-      await page.getByRole('status').filter({ hasText: '2 contacts imported, 1 of them updated.' }).waitFor();
-      expect(committed).toMatchObject({ merge: true, skip_invalid: false, mapping: { first_name: 'First name', last_name: 'Last name', phone: 'Phone' } });
-    } finally {
-      await page.unrouteAll();
-    }
+    // updating them previews again with merge, and says how many rows update a contact
+    await existing.getByRole('radio', { name: "Update them with the file's values" }).check();
+    await existing.getByText('1 row will update existing contacts.').waitFor();
+    await page.getByText('Every row is valid: 2 contacts will be imported.').waitFor();
+    await page.getByRole('button', { name: 'Import 2 contacts (1 updating existing ones)' }).click();
+    await page.getByRole('status').filter({ hasText: '2 contacts imported. 1 of them updated an existing record.' }).waitFor({ timeout: 60_000 });
+
+    await page.goto('/contacts');
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('kariuki');
+    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await page.getByRole('link', { name: 'Wanjiru Kariuki-Otieno', exact: true }).click();
+    await page.getByRole('heading', { name: 'Wanjiru Kariuki-Otieno', level: 1 }).waitFor();
+    await page.getByText('returning', { exact: true }).first().waitFor();
   });
 });
