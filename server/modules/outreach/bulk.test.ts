@@ -106,12 +106,22 @@ describe('bulk operations', () => {
 
   it('deletes picked contacts only with contacts.delete; a Viewer may start nothing; another company sees nothing', async () => {
     const ids = await firstIds(3);
+    // their histories go with them (a statement trigger: the histories keep no foreign key); a kept contact's stay
+    const kept = (await firstIds(4))[3];
+    await sqlA(sql`insert into contact_events (tenant_id, contact_id, type) select ${tenantA}, id, 'sms.delivered' from unnest(${sql.param([...ids, kept])}::bigint[]) id`);
+    await sqlA(sql`insert into contact_consent_events (tenant_id, contact_id, channel, status, method) select ${tenantA}, id, 'sms', 'granted', 'manual' from unnest(${sql.param([...ids, kept])}::bigint[]) id`);
     expect((await clerk.json('POST', '/segments/bulk-operations', { action: 'delete', selection: { contact_ids: ids } })).statusCode).toBe(403);
     expect((await viewer.json('POST', '/segments/bulk-operations', { action: 'tag', selection: { contact_ids: ids }, tag: 'x' })).statusCode).toBe(403);
     const done = await run(owner, { action: 'delete', selection: { contact_ids: ids } });
     expect(done).toMatchObject({ state: 'done', changed: 3, message: '3 contacts deleted.' });
     const [{ n }] = await sqlA<{ n: number }>(sql`select count(*)::int as n from outreach_contacts`);
     expect(n).toBe(N - 3);
+    const mine = sql.param([...ids, kept]);
+    const left = await sqlA<{ contact_id: number }>(
+      sql`select contact_id from contact_events where contact_id = any(${mine}::bigint[])
+          union all select contact_id from contact_consent_events where contact_id = any(${mine}::bigint[]) and method = 'manual'`,
+    );
+    expect(new Set(left.map((r) => Number(r.contact_id)))).toEqual(new Set([kept]));
     // another company's segment as the selection, or its contacts by id, touch nothing here
     expect((await owner.json('POST', '/segments/bulk-operations', { action: 'tag', selection: { segment_id: otherSegment }, tag: 'x' })).statusCode).toBe(404);
     const foreign = await run(other, { action: 'tag', selection: { contact_ids: await firstIds(5) }, tag: 'foreign' });

@@ -71,8 +71,8 @@ export const contactConsentEvents = tenantTable(
     note: text('note'),
   },
   (t) => [
+    // no foreign key: see contactEvents
     index('contact_consent_events_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
   ],
 );
 
@@ -96,6 +96,12 @@ export const contactSuppressions = tenantTable(
 /**
  * A contact's timeline: what happened to or with them (messages sent and delivered, RSVPs,
  * survey answers…). Later areas write it only through recordContactEvents().
+ *
+ * Like the consent history, it is written by the hundred thousand (an import, a send) and keeps
+ * no foreign key: a per-row key check locks each contact row and cost an import of 100,000
+ * contacts a second. Its writers take contact ids from the rows they just wrote or read under
+ * row-level security; a statement trigger on outreach_contacts (migration 0011) removes the
+ * histories of deleted contacts, one set-based delete per deleting statement.
  */
 export const contactEvents = tenantTable(
   'contact_events',
@@ -110,7 +116,6 @@ export const contactEvents = tenantTable(
   (t) => [
     index('contact_events_contact_idx').on(t.tenantId, t.contactId, t.occurredAt, t.id),
     index('contact_events_type_idx').on(t.tenantId, t.type, t.occurredAt),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
   ],
 );
 
