@@ -113,7 +113,7 @@ export const {
   useGetSegmentActivityLogsQuery,
   useGetSegmentAnalyticsQuery,
   useGetContactTimelineQuery,
-  useLazySearchContactsQuery,
+  useSearchContactsQuery,
   useStartBulkOperationMutation,
   useGetBulkOperationQuery,
 } = segmentExtras;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customConditionFor, customFormValues, customInput, customOps, customValueControl, shownCustomValues, type FieldDef } from './custom-fields';
+import { customConditionFor, customFormValues, customInput, customOps, customValueControl, keyFromLabel, shownCustomValues, type FieldDef } from './custom-fields';
 
 const FIELDS: FieldDef[] = [
   { key: 'member_no', label: 'Member number', type: 'text', choices: [] },
@@ -54,5 +54,15 @@ describe('custom-field conditions of the rule editor', () => {
     expect(customValueControl('text', 'contains')).toBe('text');
     expect(customValueControl(undefined, 'lt')).toBe('number');
     expect(customValueControl(undefined, 'before')).toBe('date');
+  });
+});
+
+describe("a new field's key", () => {
+  it('is suggested from the label: lower case, letters, digits and underscores, starting with a letter', () => {
+    expect(keyFromLabel('Member no.')).toBe('member_no');
+    expect(keyFromLabel('  Église / Parish  ')).toBe('eglise_parish');
+    expect(keyFromLabel('2nd phone')).toBe('field_2nd_phone');
+    expect(keyFromLabel('…')).toBe('');
+    expect(keyFromLabel('a'.repeat(80))).toHaveLength(64);
   });
 });

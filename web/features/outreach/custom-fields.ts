@@ -83,3 +83,16 @@ export function customValueControl(type: CustomFieldType | undefined, op: string
   if (op === 'before' || op === 'after' || op === 'on') return 'date';
   return type === 'number' || type === 'date' ? type : 'text';
 }
+
+/** The key a new field's label suggests ("Member no." → member_no): what imports and rules will name it by. */
+export function keyFromLabel(label: string): string {
+  const words = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  // a key starts with a letter and holds at most 64 characters
+  const key = /^[a-z]/.test(words) ? words : words ? `field_${words}` : '';
+  return key.slice(0, 64).replace(/_+$/, '');
+}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
 import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
 import { CONTACT_COLUMNS, contactName, useSourceFilter } from '@/features/outreach/contact-columns';
+import { ContactFieldsButton } from '@/features/outreach/ContactFieldsDialog';
 import { CONSENT_FILTERS, GENDER_FILTER } from '@/features/outreach/copy';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -36,6 +37,7 @@ export default function ContactsIndex() {
     <>
       <Head title="Contacts" />
       <PageHeader title="Contacts" description="The people you reach by SMS, email and voice: members, guests, donors, customers.">
+        <ContactFieldsButton />
         {canCreate && newContact('md')}
       </PageHeader>
 
