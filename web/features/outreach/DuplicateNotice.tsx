@@ -43,7 +43,7 @@ export function DuplicateNotice({ duplicate, onKeepEditing }: { duplicate: Dupli
   return (
     <section aria-labelledby="duplicate-title" className="rounded-md bg-amber-50 px-5 py-4 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/30" data-testid="duplicate-notice">
       <h2 id="duplicate-title" className="font-semibold">
-        This {WHAT[duplicate.field]} is already a contact's
+        This {WHAT[duplicate.field]} already belongs to a contact
       </h2>
       <p className="mt-1" role="status">
         {isFetching && !existing ? (
