@@ -69,19 +69,27 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('creates a contact filling the field, and shows its value by label', async () => {
+  it('creates a contact filling the fields, with the server refusing a value on its box, and shows the values by label', async () => {
+    expect((await apiCall(page, 'POST', '/contacts/fields/store', { key: 'pledge', label: 'Pledge', type: 'number' })).status).toBe(201);
     await page.getByRole('link', { name: 'New contact' }).first().click();
     await page.waitForURL(/\/contacts\/create$/);
     await page.getByRole('heading', { name: 'More details', level: 2 }).waitFor();
     await page.getByLabel(/^First name/).fill('Amina');
     await page.getByLabel(/^Phone/).fill('+254 712 345 678');
     await page.getByLabel(/^Tier/).selectOption('Gold');
+    await page.getByLabel(/^Pledge/).fill('forty');
+    await page.getByRole('button', { name: 'Create contact' }).click();
+    // the server's custom.pledge error lands on the Pledge box
+    await page.getByRole('alert').filter({ hasText: 'The Pledge field must be a number.' }).waitFor();
+    expect(await page.getByLabel(/^Pledge/).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel(/^Pledge/).fill('1500');
     await page.getByRole('button', { name: 'Create contact' }).click();
     await page.waitForURL(/\/contacts\/\d+$/);
     amina = Number(page.url().split('/').pop());
     await toast(page, 'Contact created successfully.').waitFor();
     await profileValue(page, 'Tier').getByText('Gold').waitFor();
-    expect((await apiCall(page, 'GET', `/contacts/get-contact/${amina}`)).json.data!.custom).toEqual({ membership_tier: 'Gold' });
+    await profileValue(page, 'Pledge').getByText('1500').waitFor();
+    expect((await apiCall(page, 'GET', `/contacts/get-contact/${amina}`)).json.data!.custom).toEqual({ membership_tier: 'Gold', pledge: 1500 });
   });
 
   it('offers to update the existing contact when a new one has its phone, and does so without a second contact', async () => {
@@ -125,8 +133,12 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     await page.getByRole('button', { name: 'Add condition', exact: true }).click();
     const condition = page.getByTestId('rule-condition').first();
     await condition.getByLabel(/^Condition on/).selectOption('custom');
-    // the first field is picked by its label; a choice field's value is one of its choices
-    expect(await condition.getByLabel(/^Custom field/).locator('option:checked').textContent()).toBe('Tier');
+    // the first field (by label) is picked at once; the list names the fields by label
+    expect(await condition.getByLabel(/^Custom field/).locator('option:checked').textContent()).toBe('Pledge');
+    expect(await condition.getByLabel(/^Custom field/).locator('option').allTextContents()).toEqual(['Choose a field…', 'Pledge', 'Tier']);
+    expect(await condition.getByLabel(/^Operator/).locator('option').allTextContents()).toEqual(['=', '≠', '>', '≥', '<', '≤', 'is empty', 'is not empty']);
+    await condition.getByLabel(/^Custom field/).selectOption({ label: 'Tier' });
+    // a choice field's value is one of its choices, the first to begin with
     expect(await condition.getByLabel(/^Value/).locator('option').allTextContents()).toEqual(['Choose…', 'Gold', 'Silver']);
     expect(await condition.getByLabel(/^Operator/).locator('option').allTextContents()).toEqual(['is', 'is not', 'is empty', 'is not empty']);
     await expect.poll(() => liveCount(page).textContent()).toBe('1');

@@ -39,6 +39,8 @@ export const { useGetContactFieldsQuery, useCreateContactFieldMutation, useUpdat
 
 /** Every field of the company, label order (a company has a handful; the list endpoint caps a page at 100). */
 export const ALL_CONTACT_FIELDS = { page: 1, per_page: 100, sort_by: 'label', sort_order: 'asc' } as const;
+/** Pages that offer or show the fields ask again when they open: a field added elsewhere (another tab, a colleague) is there. */
+export const FRESH_FIELDS = { refetchOnMountOrArgChange: true } as const;
 
 /** A row of GET /contacts/search: a picker's match. */
 export type ContactMatch = { id: number; name: string; phone: string | null; email: string | null };

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
 import {
   ALL_CONTACT_FIELDS,
+  FRESH_FIELDS,
   outreachContactRequestState,
   useCreateOutreachContactMutation,
   useGetContactFieldsQuery,
@@ -146,7 +147,7 @@ export function OutreachContactForm({ contact, linked = null }: { contact?: Outr
   const request = outreachContactRequestState(contact ? updating : creation);
   const seesCustomers = useCan('customers.view');
   const seesVendors = useCan('vendors.view');
-  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS);
+  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS, FRESH_FIELDS);
   const fields = fieldPage?.data ?? [];
   // a new contact refused because its phone or e-mail is another's: that one, and what was typed
   const [duplicate, setDuplicate] = useState<DuplicateFound | null>(null);

@@ -20,7 +20,7 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { DateText, DateTimeText } from '@/components/display/DateText';
 import { useCan } from '@/lib/page';
 import { shownCustomValues } from '@/features/outreach/custom-fields';
-import { ALL_CONTACT_FIELDS, useDeleteOutreachContactMutation, useGetContactFieldsQuery, useGetContactTimelineQuery, type OutreachContactRow } from '@/store/outreach-api';
+import { ALL_CONTACT_FIELDS, FRESH_FIELDS, useDeleteOutreachContactMutation, useGetContactFieldsQuery, useGetContactTimelineQuery, type OutreachContactRow } from '@/store/outreach-api';
 
 type Props = {
   contact: OutreachContactRow;
@@ -49,7 +49,7 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
   const seesLinked = useCan(linked?.type === 'vendor' ? 'vendors.view' : 'customers.view');
   const [remove] = useDeleteOutreachContactMutation();
   // the company's own fields, by their labels (a value kept under a key no field has now shows under the key)
-  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS);
+  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS, FRESH_FIELDS);
   const custom = shownCustomValues(fieldPage?.data ?? [], contact.custom);
   const deletion = useConfirmedDelete<{ id: number; name: string }>((id) => remove(id).unwrap(), { plural: 'contacts', onDeleted: () => router.visit('/contacts') });
 
