@@ -167,4 +167,27 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     const saved = (await apiCall(page, 'GET', `/segments/get-segment/${id}`)).json.data as unknown as { rules: unknown };
     expect(saved.rules).toEqual({ match: 'all', rules: [{ kind: 'custom', key: 'membership_tier', op: 'is', value: 'Gold' }] });
   });
+  it('deletes a field from the dialog, and the values contacts hold stay, shown under its key', async () => {
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Custom fields' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Custom fields' });
+    await dialog.getByRole('button', { name: 'Delete Pledge' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this field?' });
+    await confirm.getByText('The values contacts already hold stay on them').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Contact field deleted successfully.').waitFor();
+    await dialog.getByRole('cell', { name: 'Pledge', exact: true }).waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto(`/contacts/${amina}`);
+    await profileValue(page, 'pledge').getByText('1500').waitFor();
+    await profileValue(page, 'Tier').getByText('Gold').waitFor();
+    // the form offers the fields there are; saving keeps the value of the deleted one
+    await page.goto(`/contacts/${amina}/edit`);
+    await page.getByLabel(/^Tier/).waitFor();
+    expect(await page.getByLabel(/^Pledge/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Contact updated successfully.').waitFor();
+    expect((await apiCall(page, 'GET', `/contacts/get-contact/${amina}`)).json.data!.custom).toEqual({ membership_tier: 'Gold', pledge: 1500 });
+  });
 });
