@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
+import { invitationLink } from './mail';
 import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
@@ -13,6 +14,7 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
   let browser: Browser;
   let page: Page;
   let amina = 0;
+  let viewer: Browser | null = null;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -20,7 +22,10 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     await registerTenant(page);
   });
   afterEach((context) => reportFailure(context, browser, 'outreach-fields'));
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await viewer?.close();
+    await browser.close();
+  });
 
   it('defines a choice field in the Custom fields dialog, with the server refusing it without choices', async () => {
     await page.goto('/contacts');
@@ -189,5 +194,35 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Contact updated successfully.').waitFor();
     expect((await apiCall(page, 'GET', `/contacts/get-contact/${amina}`)).json.data!.custom).toEqual({ membership_tier: 'Gold', pledge: 1500 });
+  });
+  it('shows the Custom fields button only to users who may change contacts; a viewer still sees the values by label', async () => {
+    await page.goto('/roles/create');
+    await page.getByLabel(/^Name/).fill('Contact viewer');
+    await page.getByLabel('Contacts: view', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.waitForURL(/\/roles(\/\d+\/edit)?$/);
+    const email = `viewer-${Date.now().toString(36)}@example.com`;
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByRole('dialog').getByLabel(/^Email/).fill(email);
+    await page.getByRole('dialog').getByLabel(/^Role/).selectOption({ label: 'Contact viewer' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(email).first().waitFor();
+
+    viewer = await openBrowser();
+    const p = viewer.page;
+    await p.goto(await invitationLink(email));
+    await p.getByLabel(/^Name/).fill('Vera Viewer');
+    await p.getByLabel(/^Password/).fill('contact-viewer-pass-1');
+    await p.getByLabel(/^Confirm Password/).fill('contact-viewer-pass-1');
+    await p.getByRole('button', { name: 'Accept invitation' }).click();
+    await p.waitForURL(/\/dashboard$/);
+
+    await p.goto('/contacts');
+    await p.getByRole('link', { name: 'Amina Otieno', exact: true }).waitFor();
+    expect(await p.getByRole('button', { name: 'Custom fields' }).count()).toBe(0);
+    expect(await p.getByRole('link', { name: 'New contact' }).count()).toBe(0);
+    await p.goto(`/contacts/${amina}`);
+    await profileValue(p, 'Tier').getByText('Gold').waitFor();
   });
 });
