@@ -22,6 +22,14 @@ export const GENDERS = ['female', 'male', 'other'] as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'choice'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
+/**
+ * The kinds of contact event (`area.what`) a contact's timeline holds: the one writer
+ * (recordContactEvents) refuses any other, and the segment editor's "Activity" condition offers
+ * exactly these. An area that records a new kind adds it here first.
+ */
+export const CONTACT_EVENT_TYPES = ['sms.sent', 'sms.delivered', 'email.sent', 'email.opened', 'rsvp.accepted', 'survey.answered'] as const;
+export type ContactEventType = (typeof CONTACT_EVENT_TYPES)[number];
+
 /** the database column holding a channel's consent status */
 export const CONSENT_FIELD: Record<Channel, 'consent_sms' | 'consent_email' | 'consent_voice'> = {
   sms: 'consent_sms',

@@ -1,4 +1,4 @@
-import type { Channel, ConsentStatus } from '../outreach.js';
+import type { Channel, ConsentStatus, CustomFieldType } from '../outreach.js';
 import type { RuleGroup, SegmentType } from '../segments.js';
 
 // The rows and figures the outreach endpoints answer (decision 0017): written once here, the
@@ -24,6 +24,19 @@ export type OutreachContactRow = {
   consent_email: ConsentStatus;
   consent_voice: ConsentStatus;
   accounting_contact_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A row of GET /contacts/fields/json: one of the company's own contact fields. */
+export type ContactFieldRow = {
+  id: number;
+  /** what contacts' `custom` values, imports and segment rules name it by */
+  key: string;
+  label: string;
+  type: CustomFieldType;
+  /** the values a choice field takes (empty for the other types) */
+  choices: string[];
   created_at: string;
   updated_at: string;
 };

@@ -50,6 +50,9 @@ export const outreachContactSchema = z.object({
     consent_voice: consent,
     accounting_contact_id: recordId('customer or vendor').nullish().transform((v) => v ?? null),
   });
+/** a create or update refused because another contact of the company has the phone or the e-mail */
+export const DUPLICATE_PHONE_MESSAGE = 'A contact with this phone number already exists.';
+export const DUPLICATE_EMAIL_MESSAGE = 'A contact with this email address already exists.';
 /** checked on the stored result of a write (an update may send one of the two) */
 export const REACHABLE_MESSAGE = 'A contact needs a phone number or an email address.';
 export type OutreachContactInput = z.input<typeof outreachContactSchema>;
@@ -87,6 +90,8 @@ export const contactFieldSchema = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES),
   choices: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
 });
+
+export type ContactFieldInput = z.input<typeof contactFieldSchema>;
 
 /** Two contacts that are one person: `merge_id` is folded into `keep_id` and deleted. */
 export const contactMergeSchema = z.object({

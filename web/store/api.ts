@@ -49,6 +49,7 @@ export const TAG_TYPES = [
   'EmailSettings',
   'EmailDomain',
   'OutreachContact',
+  'ContactField',
   'Segment',
   'Page',
   'Media',

@@ -1,6 +1,7 @@
 import type { One } from '@common/answers/http';
 import type {
   BulkOperationRow,
+  ContactFieldRow,
   ContactEventRow,
   OutreachContactRow,
   SegmentActivityRow,
@@ -11,7 +12,7 @@ import type {
   SegmentStatistics,
 } from '@common/answers/outreach';
 import type { Paginator } from '@common/schemas/list-query';
-import type { OutreachContactInput } from '@common/schemas/outreach';
+import type { ContactFieldInput, OutreachContactInput } from '@common/schemas/outreach';
 import type { BulkOperationInput, RuleGroup, SegmentInput } from '@common/segments';
 import type { ListParams } from '@/components/data-table/query';
 import { api } from './api';
@@ -20,14 +21,29 @@ import { requestState, resourceApi, type RequestState } from './resource-api';
 // Outreach contacts and segments (SPEC §7 Contacts and segments; decisions 0026, 0027): the two
 // resources through the factory of decision 0017, and the endpoints they add.
 
-export type { OutreachContactRow, SegmentRow } from '@common/answers/outreach';
+export type { ContactFieldRow, OutreachContactRow, SegmentRow } from '@common/answers/outreach';
 
 export const {
   useGetOutreachContactsQuery,
+  useLazyGetOutreachContactQuery,
   useCreateOutreachContactMutation,
   useUpdateOutreachContactMutation,
   useDeleteOutreachContactMutation,
 } = resourceApi<OutreachContactRow, OutreachContactInput>()({ one: 'OutreachContact', many: 'OutreachContacts', base: '/contacts', singular: 'contact', tag: 'OutreachContact', touches: ['Segment'] });
+
+/** The company's own contact fields (`/contacts/fields/*`); a change touches how contacts and segments read. */
+export const { useGetContactFieldsQuery, useCreateContactFieldMutation, useUpdateContactFieldMutation, useDeleteContactFieldMutation } = resourceApi<
+  ContactFieldRow,
+  ContactFieldInput
+>()({ one: 'ContactField', many: 'ContactFields', base: '/contacts/fields', singular: 'field', tag: 'ContactField', touches: ['OutreachContact', 'Segment'] });
+
+/** Every field of the company, label order (a company has a handful; the list endpoint caps a page at 100). */
+export const ALL_CONTACT_FIELDS = { page: 1, per_page: 100, sort_by: 'label', sort_order: 'asc' } as const;
+/** Pages that offer or show the fields ask again when they open: a field added elsewhere (another tab, a colleague) is there. */
+export const FRESH_FIELDS = { refetchOnMountOrArgChange: true } as const;
+
+/** A row of GET /contacts/search: a picker's match. */
+export type ContactMatch = { id: number; name: string; phone: string | null; email: string | null };
 
 export const { useGetSegmentsQuery, useCreateSegmentMutation, useUpdateSegmentMutation, useDeleteSegmentMutation } = resourceApi<SegmentRow, SegmentInput>()({
   one: 'Segment',
@@ -78,6 +94,12 @@ const segmentExtras = api.injectEndpoints({
       query: (id) => ({ url: `/segments/bulk-operations/${id}` }),
       transformResponse: (answer: One<BulkOperationRow>) => answer.data,
     }),
+    /** GET /contacts/search?search= → the first 20 contacts whose name, phone or e-mail holds the text */
+    searchContacts: build.query<ContactMatch[], string>({
+      query: (search) => ({ url: '/contacts/search', params: { search } }),
+      transformResponse: (answer: { data: ContactMatch[] }) => answer.data,
+      providesTags: [{ type: 'OutreachContact', id: 'LIST' }],
+    }),
     /** GET /contacts/{id}/timeline (page, per_page 20) → paginator of the contact's events */
     getContactTimeline: build.query<Paginator<ContactEventRow>, ListParams>({
       query: ({ id, ...params }) => ({ url: `/contacts/${id}/timeline`, params }),
@@ -93,6 +115,7 @@ export const {
   useGetSegmentActivityLogsQuery,
   useGetSegmentAnalyticsQuery,
   useGetContactTimelineQuery,
+  useSearchContactsQuery,
   useStartBulkOperationMutation,
   useGetBulkOperationQuery,
 } = segmentExtras;

@@ -163,7 +163,7 @@ describe('consent, suppression and who may be sent to', () => {
     expect((await other.get(`/contacts/get-contact/${otherContact}`, { json: true })).json().data.consent_sms).toBe('unknown');
   });
 
-  it("writes a batch of timeline events in one statement, dropping another company's contacts and refusing a malformed type", async () => {
+  it("writes a batch of timeline events in one statement, dropping another company's contacts and refusing a type not in the shared list", async () => {
     const a = (await create(owner, { first_name: 'Timeline', email: 'timeline@example.test' })).json().data.id;
     await withTenant(t.database, tenantA, (tx) =>
       recordContactEvents(tx, tenantA, [
@@ -180,6 +180,8 @@ describe('consent, suppression and who may be sent to', () => {
       { type: 'sms.delivered', subject_id: null, data: {} },
     ]);
     expect(await withTenant(t.database, tenantB, (tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from contact_events`))).toEqual([{ n: 0 }]);
-    await expect(withTenant(t.database, tenantA, (tx) => recordContactEvents(tx, tenantA, [{ contactId: a, type: 'Sent SMS' }]))).rejects.toThrow(/area.what/);
+    await expect(withTenant(t.database, tenantA, (tx) => recordContactEvents(tx, tenantA, [{ contactId: a, type: 'Sent SMS' }]))).rejects.toThrow(/CONTACT_EVENT_TYPES/);
+    // well formed but unknown: the segment editor could not offer it
+    await expect(withTenant(t.database, tenantA, (tx) => recordContactEvents(tx, tenantA, [{ contactId: a, type: 'sms.teleported' }]))).rejects.toThrow(/CONTACT_EVENT_TYPES/);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { CHANNELS, CONSENT_FIELD } from '../../../common/outreach.js';
-import { outreachContactSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
+import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE, outreachContactSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
 import type { Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { tenants } from '../../db/tenant-table.js';
@@ -67,8 +67,8 @@ export const outreachContactResource = defineResource({
   references: { accounting_contact_id: { table: contacts } },
   export: { access: 'contacts.export' },
   unique: [
-    { constraint: 'outreach_contacts_phone_unique', field: 'phone', message: 'A contact with this phone number already exists.' },
-    { constraint: 'outreach_contacts_email_unique', field: 'email', message: 'A contact with this email address already exists.' },
+    { constraint: 'outreach_contacts_phone_unique', field: 'phone', message: DUPLICATE_PHONE_MESSAGE },
+    { constraint: 'outreach_contacts_email_unique', field: 'email', message: DUPLICATE_EMAIL_MESSAGE },
   ],
   beforeWrite: async (tx, req, input, current) => {
     const out: Record<string, unknown> = {};

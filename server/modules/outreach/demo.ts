@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CONTACT_EVENT_TYPES } from '../../../common/outreach.js';
 import { rows, type Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
 import { segments } from './schema.js';
@@ -8,7 +9,7 @@ const CONTACTS = 3000;
 const FIRST = ['Amina', 'Brian', 'Chebet', 'David', 'Esther', 'Felix', 'Grace', 'Hassan', 'Imani', 'Joseph', 'Kendi', 'Lucy', 'Moses', 'Njeri', 'Otieno', 'Purity', 'Rashid', 'Sarah', 'Tumaini', 'Wanjiru'];
 const LAST = ['Achieng', 'Barasa', 'Chege', 'Kamau', 'Kariuki', 'Kiprop', 'Mutua', 'Mwangi', 'Njoroge', 'Odhiambo', 'Omondi', 'Onyango', 'Wafula', 'Wambui', 'Waweru'];
 const PLACES = ['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru', 'Eldoret', 'Thika', 'Malindi'];
-const EVENTS = ['sms.sent', 'sms.delivered', 'email.sent', 'email.opened', 'rsvp.accepted'];
+const EVENTS = CONTACT_EVENT_TYPES.filter((t) => t !== 'survey.answered');
 
 /**
  * The demo company's address book (issue 14): 3,000 contacts with names, Kenyan mobiles, e-mail

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { CONTACT_EVENT_TYPES } from '../../../common/outreach.js';
 import type { Tx } from '../../db/client.js';
 
 /** One thing that happened to or with a contact: a message sent or delivered, an RSVP, a survey answer… */
 export interface ContactEvent {
   contactId: number;
-  /** what happened, `area.what`: `sms.sent`, `sms.delivered`, `email.opened`, `rsvp.accepted`, `survey.answered`… */
+  /** what happened, `area.what`: one of CONTACT_EVENT_TYPES (`sms.sent`, `sms.delivered`, `email.opened`, `rsvp.accepted`…) */
   type: string;
   /** when it happened; now when not given */
   occurredAt?: string | Date;
@@ -13,7 +14,8 @@ export interface ContactEvent {
   data?: Record<string, unknown>;
 }
 
-const TYPE = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+// the segment editor offers these types and no others, so a timeline holds no other
+const KNOWN: ReadonlySet<string> = new Set(CONTACT_EVENT_TYPES);
 
 /**
  * The one writer of contacts' timelines (contact_events): a batch is one multi-row insert, so a
@@ -22,7 +24,7 @@ const TYPE = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
  */
 export async function recordContactEvents(tx: Tx, tenantId: number, events: ContactEvent[]): Promise<void> {
   if (!events.length) return;
-  for (const e of events) if (!TYPE.test(e.type)) throw new Error(`contact event type must be area.what: ${e.type}`);
+  for (const e of events) if (!KNOWN.has(e.type)) throw new Error(`contact event type ${e.type} is not in CONTACT_EVENT_TYPES (common/outreach.ts)`);
   const at = (e: ContactEvent) => (e.occurredAt instanceof Date ? e.occurredAt.toISOString() : (e.occurredAt ?? null));
   await tx.execute(
     sql`insert into contact_events (tenant_id, contact_id, type, occurred_at, subject_type, subject_id, data)

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { CHANNELS, CONSENT_FIELD, type Channel, type ConsentStatus } from '@common/outreach';
@@ -12,13 +12,26 @@ import { SelectField } from '@/components/form/SelectField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { TagsField } from '@/components/form/TagsField';
 import { DateField, PhoneField, TextareaField, TextField } from '@/components/form/TextFields';
-import { useZodForm } from '@/components/form/useZodForm';
+import { useZodForm, type ZodForm } from '@/components/form/useZodForm';
+import type { BindableForm } from '@/components/form/bind';
+import { serverFieldErrors } from '@/components/form/zod-errors';
 import { BackLink } from '@/components/record/BackLink';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/page';
-import { outreachContactRequestState, useCreateOutreachContactMutation, useUpdateOutreachContactMutation, type OutreachContactRow } from '@/store/outreach-api';
+import {
+  ALL_CONTACT_FIELDS,
+  FRESH_FIELDS,
+  outreachContactRequestState,
+  useCreateOutreachContactMutation,
+  useGetContactFieldsQuery,
+  useUpdateOutreachContactMutation,
+  type OutreachContactRow,
+} from '@/store/outreach-api';
 import { CHANNEL_LABEL, CONSENT_LABEL, CONSENT_TONE, GENDER_OPTIONS } from './copy';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
+import { customInput, type FieldDef } from './custom-fields';
+import { DuplicateNotice, type DuplicateFound } from './DuplicateNotice';
+import { duplicateOf } from './duplicates';
 
 /** The customer or vendor an outreach contact is linked to (decision 0026), as the page loads it. */
 export type LinkedContact = { id: number; name: string; type: 'customer' | 'vendor' } | null;
@@ -37,6 +50,8 @@ function initial(contact?: OutreachContactRow) {
     birthday: contact?.birthday ?? '',
     location: contact?.location ?? '',
     tags: contact?.tags ?? [],
+    // the stored values as text, whatever fields are defined now (a box left alone sends them back unchanged)
+    custom: Object.fromEntries(Object.entries(contact?.custom ?? {}).map(([k, v]) => [k, v == null ? '' : String(v)])) as Record<string, string>,
     source: contact?.source ?? '',
     notes: contact?.notes ?? '',
     consent_sms: choice(contact?.consent_sms),
@@ -57,11 +72,12 @@ const formSchema = outreachContactSchema.extend({
   birthday: z.union([z.literal(''), outreachContactSchema.shape.birthday]),
 });
 
-function toInput(data: Values) {
-  const { consent_sms, consent_email, consent_voice, birthday, ...rest } = data;
+function toInput(data: Values, fields: readonly FieldDef[]) {
+  const { consent_sms, consent_email, consent_voice, birthday, custom, ...rest } = data;
   return {
     ...rest,
     birthday: birthday || null,
+    custom: customInput(fields, custom),
     ...(consent_sms ? { consent_sms } : {}),
     ...(consent_email ? { consent_email } : {}),
     ...(consent_voice ? { consent_voice } : {}),
@@ -89,6 +105,39 @@ function ConsentChoice({ channel, value, current, onChange }: { channel: Channel
   );
 }
 
+/**
+ * The company's own fields, one box each by type. The kit's fields bind to a form by key; this
+ * view of the form's `custom` object lets them bind to its entries, with the server's
+ * `custom.<key>` errors on them.
+ */
+function CustomFields({ form, fields }: { form: ZodForm<Values>; fields: readonly FieldDef[] }) {
+  const prefix = 'custom.';
+  const view: BindableForm<Record<string, string>> = {
+    data: form.data.custom,
+    errors: Object.fromEntries(Object.entries(form.errors as Record<string, string>).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v])),
+    setData: ((key: string, value: string) => form.setData((d) => ({ ...d, custom: { ...d.custom, [key]: value } }))) as BindableForm<Record<string, string>>['setData'],
+    clearErrors: ((...keys: string[]) => (form.clearErrors as (...f: string[]) => void)(...keys.map((k) => prefix + k))) as BindableForm<Record<string, string>>['clearErrors'],
+  };
+  return (
+    <Card title="More details">
+      <div className="grid gap-5 md:grid-cols-2">
+        {fields.map((f) => {
+          const props = { form: view, name: f.key, label: f.label };
+          if (f.type === 'date') return <DateField key={f.key} {...props} />;
+          if (f.type === 'number') return <TextField key={f.key} {...props} inputMode="decimal" />;
+          if (f.type === 'choice') {
+            const current = view.data[f.key];
+            // a value kept from a choice since removed stays offered, so saving does not drop it
+            const choices = current && !f.choices.includes(current) ? [...f.choices, current] : f.choices;
+            return <SelectField key={f.key} {...props} options={choices.map((c) => ({ value: c, label: c }))} placeholder="Not set" />;
+          }
+          return <TextField key={f.key} {...props} maxLength={1000} />;
+        })}
+      </div>
+    </Card>
+  );
+}
+
 /** The outreach contact form; saves through /contacts/store or /contacts/update/{id}, then shows the contact. */
 export function OutreachContactForm({ contact, linked = null }: { contact?: OutreachContactRow; linked?: LinkedContact }) {
   const form = useZodForm<Values>(formSchema, initial(contact));
@@ -98,11 +147,28 @@ export function OutreachContactForm({ contact, linked = null }: { contact?: Outr
   const request = outreachContactRequestState(contact ? updating : creation);
   const seesCustomers = useCan('customers.view');
   const seesVendors = useCan('vendors.view');
+  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS, FRESH_FIELDS);
+  const fields = fieldPage?.data ?? [];
+  // a new contact refused because its phone or e-mail is another's: that one, and what was typed
+  const [duplicate, setDuplicate] = useState<DuplicateFound | null>(null);
+
+  async function send(data: Values) {
+    const input = toInput(data, fields);
+    if (contact) return update({ id: contact.id, ...input }).unwrap();
+    setDuplicate(null);
+    try {
+      return await create(input).unwrap();
+    } catch (err) {
+      const found = duplicateOf(serverFieldErrors(err), input);
+      if (found) setDuplicate({ ...found, typed: input });
+      throw err;
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     try {
-      const answer = await form.submitWith((data) => (contact ? update({ id: contact.id, ...toInput(data) }).unwrap() : create(toInput(data)).unwrap()), event.currentTarget);
+      const answer = await form.submitWith(send, event.currentTarget);
       if (!answer) return;
       toast.success(answer.message);
       router.visit(`/contacts/${answer.data.id}`);
@@ -116,6 +182,7 @@ export function OutreachContactForm({ contact, linked = null }: { contact?: Outr
       {request.error && !Object.keys(form.errors).length && (
         <ErrorAlert>{request.message}</ErrorAlert>
       )}
+      {duplicate && <DuplicateNotice duplicate={duplicate} onKeepEditing={() => setDuplicate(null)} />}
       <Card title="Details">
         <div className="grid gap-5 md:grid-cols-2">
           <TextField form={form} name="first_name" label="First name" maxLength={100} autoComplete="given-name" />
@@ -130,6 +197,7 @@ export function OutreachContactForm({ contact, linked = null }: { contact?: Outr
           <TextareaField form={form} name="notes" label="Notes" rows={3} maxLength={5000} className="md:col-span-2" />
         </div>
       </Card>
+      {fields.length > 0 && <CustomFields form={form} fields={fields} />}
       <Card title="Consent">
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Messages go out on a channel only with consent given there. Each change is kept in the contact's consent history.</p>
         <div className="grid gap-4 md:grid-cols-3">

@@ -1,17 +1,21 @@
 import { ChevronDown, FolderPlus, Plus, X } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { CONSENT_STATUSES } from '@common/outreach';
+import { CONSENT_STATUSES, CONTACT_EVENT_TYPES } from '@common/outreach';
 import { isRuleGroup, MAX_DEPTH, type Condition, type RuleGroup } from '@common/segments';
 import { cx } from '@/components/cx';
 import { Button } from '@/components/form/Button';
 import { controlClasses, selectClasses } from '@/components/form/styles';
-import { CONSENT_LABEL, GENDER_OPTIONS } from './copy';
-import { isNumberOp, needsNoValue, newCondition, operatorsOf, pathKey, SUBJECTS, subjectOf, takesDays } from './rule-vocabulary';
+import { CONSENT_LABEL, eventLabel, GENDER_OPTIONS } from './copy';
+import { customConditionFor, customValueControl, type FieldDef } from './custom-fields';
+import { needsNoValue, newCondition, operatorsOf, pathKey, SUBJECTS, subjectOf, takesDays } from './rule-vocabulary';
 
 type Errors = Record<string, string>;
 type SegmentOption = { id: number; name: string };
 
-type Ctx = { errors: Errors; segments: readonly SegmentOption[]; disabled?: boolean };
+type Ctx = { errors: Errors; segments: readonly SegmentOption[]; fields: readonly FieldDef[]; disabled?: boolean };
+
+/** The options of a pick list, plus the current value when the list no longer has it (a field or type since gone stays visible). */
+const withCurrent = (values: readonly string[], current: string) => (current && !values.includes(current) ? [...values, current] : values);
 
 /** The errors at or under a form key ("rules.rules.0" → its value's "The value field is required."). */
 const errorsAt = (errors: Errors, key: string, exact = false) =>
@@ -96,16 +100,32 @@ function ValueInput({ c, set, invalid, ctx }: { c: Condition; set: (c: Condition
           ))}
         </Select>
       );
-    case 'custom':
+    case 'custom': {
+      const field = ctx.fields.find((f) => f.key === c.key);
+      const control = customValueControl(field?.type, c.op);
+      if (control === 'choice') {
+        const current = c.value === undefined ? '' : String(c.value);
+        return (
+          <Select label="Value" value={current} onChange={(v) => set({ ...c, value: v })} className="min-w-40 flex-1">
+            <option value="">Choose…</option>
+            {withCurrent(field?.choices ?? [], current).map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </Select>
+        );
+      }
       return (
         <Input
           label="Value"
           invalid={invalid}
-          type={isNumberOp(c.op) ? 'number' : ['before', 'after', 'on'].includes(c.op) ? 'date' : 'text'}
+          type={control}
           value={c.value ?? ''}
-          onChange={(e) => set({ ...c, value: isNumberOp(c.op) ? (e.target.value === '' ? undefined : e.target.valueAsNumber) : e.target.value })}
+          onChange={(e) => set({ ...c, value: control === 'number' ? (e.target.value === '' ? undefined : e.target.valueAsNumber) : e.target.value })}
         />
       );
+    }
     case 'activity':
       return (
         <Input
@@ -141,7 +161,7 @@ function ConditionRow({ c, path, set, remove, ctx }: { c: Condition; path: numbe
   return (
     <li className="rounded-md bg-slate-50 p-3 dark:bg-slate-800/60" data-testid="rule-condition" aria-describedby={messages.length ? errorId : undefined}>
       <div className="flex flex-wrap items-center gap-2">
-        <Select label="Condition on" value={subjectOf(c)} onChange={(s) => set(newCondition(s))} className="w-44">
+        <Select label="Condition on" value={subjectOf(c)} onChange={(s) => set(s === 'custom' && ctx.fields.length ? customConditionFor(ctx.fields[0]) : newCondition(s))} className="w-44">
           {['Details', 'Consent', 'Other'].map((g) => (
             <optgroup key={g} label={g}>
               {SUBJECTS.filter((s) => s.group === g).map((s) => (
@@ -152,10 +172,36 @@ function ConditionRow({ c, path, set, remove, ctx }: { c: Condition; path: numbe
             </optgroup>
           ))}
         </Select>
-        {c.kind === 'custom' && <Input label="Custom field key" placeholder="field key" invalid={false} value={c.key} onChange={(e) => set({ ...c, key: e.target.value })} />}
-        {c.kind === 'activity' && <Input label="Activity type" placeholder="sms.delivered" invalid={false} value={c.type} onChange={(e) => set({ ...c, type: e.target.value })} />}
+        {c.kind === 'custom' && (
+          <Select
+            label="Custom field"
+            value={c.key}
+            onChange={(key) => {
+              const field = ctx.fields.find((f) => f.key === key);
+              set(field ? customConditionFor(field) : { ...c, key });
+            }}
+            className="w-44"
+          >
+            <option value="">{ctx.fields.length ? 'Choose a field…' : 'No custom fields yet'}</option>
+            {ctx.fields.map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.label}
+              </option>
+            ))}
+            {c.key && !ctx.fields.some((f) => f.key === c.key) && <option value={c.key}>{`${c.key} (no such field now)`}</option>}
+          </Select>
+        )}
+        {c.kind === 'activity' && (
+          <Select label="Activity type" value={c.type} onChange={(type) => set({ ...c, type })} className="w-44">
+            {withCurrent(CONTACT_EVENT_TYPES, c.type).map((t) => (
+              <option key={t} value={t}>
+                {eventLabel(t)}
+              </option>
+            ))}
+          </Select>
+        )}
         <Select label="Operator" value={c.op} onChange={(op) => set({ ...c, op, ...(c.kind === 'date' && takesDays(op) !== takesDays(c.op) ? { value: undefined } : {}) } as Condition)} className="w-48">
-          {operatorsOf(c).map((o) => (
+          {operatorsOf(c, c.kind === 'custom' ? ctx.fields.find((f) => f.key === c.key)?.type : undefined).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -234,6 +280,19 @@ function GroupEditor({ group, path, set, remove, ctx }: { group: RuleGroup; path
  * to MAX_DEPTH deep. Errors (a 422 of the count or the save, keyed rules.rules.0.value) show next
  * to the condition or group they concern.
  */
-export function RuleEditor({ value, onChange, errors, segments }: { value: RuleGroup; onChange: (next: RuleGroup) => void; errors: Errors; segments: readonly SegmentOption[] }) {
-  return <GroupEditor group={value} path={[]} set={onChange} ctx={{ errors, segments }} />;
+export function RuleEditor({
+  value,
+  onChange,
+  errors,
+  segments,
+  fields = [],
+}: {
+  value: RuleGroup;
+  onChange: (next: RuleGroup) => void;
+  errors: Errors;
+  segments: readonly SegmentOption[];
+  /** the company's custom fields, offered by label for "Custom field" conditions */
+  fields?: readonly FieldDef[];
+}) {
+  return <GroupEditor group={value} path={[]} set={onChange} ctx={{ errors, segments, fields }} />;
 }

@@ -14,7 +14,7 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { BackLink } from '@/components/record/BackLink';
 import { errorMessage } from '@/lib/errors';
 import { requestState } from '@/store/resource-api';
-import { useCreateSegmentMutation, useGetSegmentsQuery, useUpdateSegmentMutation, type SegmentRow } from '@/store/outreach-api';
+import { ALL_CONTACT_FIELDS, FRESH_FIELDS, useCreateSegmentMutation, useGetContactFieldsQuery, useGetSegmentsQuery, useUpdateSegmentMutation, type SegmentRow } from '@/store/outreach-api';
 import { CHANNEL_LABEL } from './copy';
 import { EMPTY_RULES } from './rule-vocabulary';
 import { RuleEditor } from './RuleEditor';
@@ -77,6 +77,7 @@ export function SegmentForm({ segment }: { segment?: SegmentRow }) {
   const dynamic = form.data.type === 'dynamic';
   const live = useLiveCount(rules, dynamic);
   const { data: others } = useGetSegmentsQuery({ page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' });
+  const { data: fields } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS, FRESH_FIELDS);
   const [create, creation] = useCreateSegmentMutation();
   const [update, updating] = useUpdateSegmentMutation();
   const request = requestState(segment ? updating : creation);
@@ -120,7 +121,7 @@ export function SegmentForm({ segment }: { segment?: SegmentRow }) {
       {dynamic ? (
         <div className="grid items-start gap-6 xl:grid-cols-3">
           <Card title="Rules" className="xl:col-span-2">
-            <RuleEditor value={rules} onChange={setRules} errors={ruleErrors} segments={(others?.data ?? []).filter((s) => s.id !== segment?.id)} />
+            <RuleEditor value={rules} onChange={setRules} errors={ruleErrors} segments={(others?.data ?? []).filter((s) => s.id !== segment?.id)} fields={fields?.data} />
           </Card>
           <div className="xl:sticky xl:top-20">
             <CountPanel live={live} />

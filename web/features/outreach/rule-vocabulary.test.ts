@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionSchema, type Condition } from '@common/segments';
+import { CUSTOM_FIELD_TYPES } from '@common/outreach';
 import { newCondition, operatorsOf, pathKey, SUBJECTS, subjectOf } from './rule-vocabulary';
 
 /** What a user types into the boxes a new condition leaves empty (tags, a custom field's key, a segment). */
@@ -17,6 +18,16 @@ describe('the rule editor vocabulary', () => {
     expect(conditionSchema.safeParse(c).success).toBe(true);
     for (const op of operatorsOf(c)) {
       expect(conditionSchema.safeParse({ ...c, op: op.value }).success, `${key} ${op.value}`).toBe(true);
+    }
+  });
+
+  it.each(CUSTOM_FIELD_TYPES)("offers a %s field's operators in plain words, each one the schema takes", (type) => {
+    const c = filledIn(newCondition('custom'));
+    const ops = operatorsOf(c, type);
+    expect(ops.length).toBeGreaterThan(0);
+    for (const op of ops) {
+      expect(op.label).not.toMatch(/\((number|date)\)/);
+      expect(conditionSchema.safeParse({ ...c, op: op.value }).success, `${type} ${op.value}`).toBe(true);
     }
   });
 

@@ -1,6 +1,7 @@
-import { CHANNELS, type Channel } from '@common/outreach';
+import { CHANNELS, type Channel, type CustomFieldType } from '@common/outreach';
 import { DATE_OPS, NUMBER_OPS, TEXT_OPS, type Condition, type RuleGroup } from '@common/segments';
 import { CHANNEL_LABEL } from './copy';
+import { customOps } from './custom-fields';
 
 // What the rule editor offers: each condition "subject" (a field, consent on a channel, activity…)
 // with its operators in words, and the condition a new subject starts as.
@@ -92,8 +93,15 @@ const NUMBER_OP_LABEL: Record<(typeof NUMBER_OPS)[number], string> = {
 type Op = { value: string; label: string };
 const pairs = (labels: Record<string, string>): Op[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-/** The operators of a condition's kind, in words. */
-export function operatorsOf(c: Condition): Op[] {
+/** A custom field's operators in words: a field's own type reads plainly, an unknown key's operators say what they compare as. */
+function customOperators(type: CustomFieldType | undefined): Op[] {
+  if (!type) return [...pairs(TEXT_OP_LABEL), ...pairs(NUMBER_OP_LABEL).filter((o) => !o.value.startsWith('is_')), ...pairs({ before: 'is before (date)', after: 'is after (date)', on: 'is on (date)' })];
+  const labels: Record<string, string> = type === 'number' ? NUMBER_OP_LABEL : type === 'date' ? DATE_OP_LABEL : TEXT_OP_LABEL;
+  return customOps(type).map((value) => ({ value, label: labels[value].replace(' (number)', '') }));
+}
+
+/** The operators of a condition's kind, in words (a custom field's by its type, when the field is known). */
+export function operatorsOf(c: Condition, fieldType?: CustomFieldType): Op[] {
   switch (c.kind) {
     case 'text':
       return pairs(TEXT_OP_LABEL);
@@ -108,7 +116,7 @@ export function operatorsOf(c: Condition): Op[] {
     case 'sendable':
       return pairs({ is: 'yes: consent given, not suppressed', is_not: 'no' });
     case 'custom':
-      return [...pairs(TEXT_OP_LABEL), ...pairs(NUMBER_OP_LABEL).filter((o) => !o.value.startsWith('is_')), ...pairs({ before: 'is before (date)', after: 'is after (date)', on: 'is on (date)' })];
+      return customOperators(fieldType);
     case 'activity':
       return pairs({ happened: 'happened', not_happened: 'did not happen' });
     case 'segment':

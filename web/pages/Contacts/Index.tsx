@@ -8,6 +8,7 @@ import { useConfirmedDelete } from '@/components/record/confirmed-delete';
 import { RecordActions } from '@/components/record/RecordPage';
 import { CONTACT_COLUMNS, contactName, useSourceFilter } from '@/features/outreach/contact-columns';
 import { ImportLink } from '@/features/import/ImportLink';
+import { ContactFieldsButton } from '@/features/outreach/ContactFieldsDialog';
 import { CONSENT_FILTERS, GENDER_FILTER } from '@/features/outreach/copy';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -38,6 +39,7 @@ export default function ContactsIndex() {
       <Head title="Contacts" />
       <PageHeader title="Contacts" description="The people you reach by SMS, email and voice: members, guests, donors, customers.">
         <ImportLink href="/contacts/import" permission="contacts.import" />
+        <ContactFieldsButton />
         {canCreate && newContact('md')}
       </PageHeader>
 

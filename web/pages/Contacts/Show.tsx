@@ -1,5 +1,6 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { Pencil, Trash } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ContactEventRow } from '@common/answers/outreach';
 import { CHANNELS, CONSENT_FIELD } from '@common/outreach';
 import { columnHelper } from '@/components/data-table/features';
@@ -18,7 +19,8 @@ import { CHANNEL_LABEL, CONSENT_LABEL, CONSENT_TONE, eventLabel } from '@/featur
 import { AppLayout } from '@/layouts/AppLayout';
 import { DateText, DateTimeText } from '@/components/display/DateText';
 import { useCan } from '@/lib/page';
-import { useDeleteOutreachContactMutation, useGetContactTimelineQuery, type OutreachContactRow } from '@/store/outreach-api';
+import { shownCustomValues } from '@/features/outreach/custom-fields';
+import { ALL_CONTACT_FIELDS, FRESH_FIELDS, useDeleteOutreachContactMutation, useGetContactFieldsQuery, useGetContactTimelineQuery, type OutreachContactRow } from '@/store/outreach-api';
 
 type Props = {
   contact: OutreachContactRow;
@@ -46,6 +48,9 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
   const seesSegments = useCan('segments.view');
   const seesLinked = useCan(linked?.type === 'vendor' ? 'vendors.view' : 'customers.view');
   const [remove] = useDeleteOutreachContactMutation();
+  // the company's own fields, by their labels (a value kept under a key no field has now shows under the key)
+  const { data: fieldPage } = useGetContactFieldsQuery(ALL_CONTACT_FIELDS, FRESH_FIELDS);
+  const custom = shownCustomValues(fieldPage?.data ?? [], contact.custom);
   const deletion = useConfirmedDelete<{ id: number; name: string }>((id) => remove(id).unwrap(), { plural: 'contacts', onDeleted: () => router.visit('/contacts') });
 
   return (
@@ -85,6 +90,7 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
                 ['Birthday', contact.birthday && <DateText value={contact.birthday} />],
                 ['Location', contact.location],
                 ['Source', contact.source],
+                ...custom.map((f): [string, ReactNode] => [f.label, f.type === 'date' ? <DateText value={f.value} /> : f.value]),
                 [
                   'Customer or vendor',
                   linked && (seesLinked ? <Link className="text-primary hover:underline dark:text-primary-light" href={`${linked.type === 'vendor' ? '/purchases/vendors' : '/sales/customers'}/${linked.id}`}>{linked.name}</Link> : linked.name),

@@ -2,7 +2,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { ListChecks, Mail, Pencil, Phone, Trash, TrendingUp, UserPlus, Users, MessageSquareText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { SegmentActivityRow } from '@common/answers/outreach';
-import { CHANNELS, type Channel } from '@common/outreach';
+import { CHANNELS, CONTACT_EVENT_TYPES, type Channel } from '@common/outreach';
 import { Chart } from '@/components/chart/Chart';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -34,7 +34,7 @@ import { ErrorAlert } from '@/components/display/ErrorAlert';
 const CHANNEL_ICON: Record<Channel, typeof Mail> = { sms: MessageSquareText, email: Mail, voice: Phone };
 const RANGES = [7, 30, 90, 365] as const;
 /** activity types offered by the filter before any happened in the period */
-const KNOWN_TYPES = ['sms.sent', 'sms.delivered', 'email.sent', 'email.opened', 'rsvp.accepted', 'survey.answered'];
+const KNOWN_TYPES: readonly string[] = CONTACT_EVENT_TYPES;
 
 const col = columnHelper<SegmentActivityRow>();
 const ACTIVITY_COLUMNS = col.columns([
