@@ -17,6 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { withTenant } from '../server/db/tenancy.js';
 import { startBench } from './harness.js';
 import { load, signIn, type LoadResult } from './load.js';
 
@@ -77,6 +79,8 @@ try {
   );
   await database.query('vacuum analyze outreach_contacts');
   await database.query('vacuum analyze contact_events');
+  // the seed wrote gigabytes of WAL: flush it now, so that the checkpoint it calls for does not land on the timings below
+  if (pgMode) await database.query('checkpoint');
   console.log(`seeded ${CONTACTS.toLocaleString('en')} contacts and their events in ${s(performance.now() - t)}`);
 
   // 2. a dynamic segment's live count: (vip OR in Nairobi) AND may be sent SMS AND an SMS delivered in the last 30 days
@@ -124,8 +128,26 @@ try {
   }
   const t3 = performance.now();
   if (status.state !== 'done') throw new Error(`import: ${status.message}`);
+  // the hand-written floor: the same file's rows (other numbers) split by hand and inserted in one
+  // tenant transaction (the app role, under RLS) with one unnest statement per 5,000 rows: no
+  // upload, no mapping, no validation, no duplicate checks, no consent history, no job
+  const floorCsv = csv.toString().replace(/,07(\d)/g, ',08$1').replace(/@example\.org/g, '@floor.test');
+  const tb = performance.now();
+  const floorRows = floorCsv.split('\n').slice(1).map((l) => l.split(','));
+  await withTenant(database, tenantId, async (tx) => {
+    for (let i = 0; i < floorRows.length; i += 5000) {
+      const part = floorRows.slice(i, i + 5000);
+      const col = (f: (r: string[]) => string) => sql.param(part.map(f));
+      await tx.execute(
+        sql`insert into outreach_contacts (tenant_id, first_name, last_name, phone, email, tags, consent_sms)
+            select ${tenantId}, f, l, p, e, '{import,batch}', 'granted'
+              from unnest(${col((r) => r[0])}::text[], ${col((r) => r[1])}::text[], ${col((r) => `+254${r[2].slice(1)}`)}::text[], ${col((r) => r[3])}::text[]) as u(f, l, p, e)`,
+      );
+    }
+  });
+  const floorMs = performance.now() - tb;
   console.log(
-    `import ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1048576).toFixed(1)} MB): upload ${s(t1 - t)}, preview ${s(t2 - t1)}, commit ${s(t3 - t2)}, total ${s(t3 - t)} = ${Math.round(IMPORT_ROWS / ((t3 - t) / 1000)).toLocaleString('en')} rows/s`,
+    `import ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1048576).toFixed(1)} MB): upload ${s(t1 - t)}, preview ${s(t2 - t1)}, commit ${s(t3 - t2)}, total ${s(t3 - t)} = ${Math.round(IMPORT_ROWS / ((t3 - t) / 1000)).toLocaleString('en')} rows/s; hand-written floor ${s(floorMs)}, ratio ${((t3 - t) / floorMs).toFixed(1)}x the floor's time`,
   );
 
   // 4. the contacts list against the hand-written baseline, each server in a process of its own

@@ -245,7 +245,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
 }
 
 export { IMPORT_LIMITS };
-export { bulkInsert } from './import/bulk.js';
+export { bulkInsert, bulkInsertQuery } from './import/bulk.js';
 
 /** An Import page (PAGES.md …/Import): its URL, component, the list it returns to, and its import resource. */
 export interface ImportPage {

@@ -20,6 +20,14 @@ export async function bulkInsert<R extends Values = Values>(
   returning: Record<string, AnyPgColumn> = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
+  return resultRows<R>(tx, bulkInsertQuery(table, rows, returning));
+}
+
+/**
+ * bulkInsert's statement, not run: to be used inside a larger one (a `with` whose other parts
+ * read what it returns, such as history rows written in the same statement). `rows` must not be empty.
+ */
+export function bulkInsertQuery(table: PgTable, rows: readonly Values[], returning: Record<string, AnyPgColumn> = {}): SQL {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const keys = Object.keys(columns).filter((k) => rows.some((r) => r[k] !== undefined));
   const names = sql.join(
@@ -49,10 +57,7 @@ export async function bulkInsert<R extends Values = Values>(
         sql`, `,
       )}`
     : sql``;
-  return resultRows<R>(
-    tx,
-    sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${tail}`,
-  );
+  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${tail}`;
 }
 
 /** A PostgreSQL array literal of text values: {"a","b \"c\""} */
