@@ -198,7 +198,11 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
       const checked =
         previewed ??
         (await req.tenantTx(async (tx) => {
-          const r = await validateRows(d, tx, { ...owner(req), merge }, stored, mapping);
+          // as the preview does: the parsed rows kept for the job
+          const ctx = { ...owner(req), merge };
+          const parsed = await parseRows(d, tx, ctx, stored, mapping);
+          await store.saveParsed(stored.tenantId, stored.id, mapping, parsed);
+          const r = await checkRows(d, tx, ctx, parsed);
           return { valid: r.valid.length, invalid: r.invalidRows.size, merging: r.merging, merge };
         }));
       if (checked.invalid && !body.skip_invalid) {
