@@ -27,7 +27,12 @@ export async function bulkInsert<R extends Values = Values>(
  * bulkInsert's statement, not run: to be used inside a larger one (a `with` whose other parts
  * read what it returns, such as history rows written in the same statement). `rows` must not be empty.
  */
-export function bulkInsertQuery(table: PgTable, rows: readonly Values[], returning: Record<string, AnyPgColumn> = {}): SQL {
+export function bulkInsertQuery(
+  table: PgTable,
+  rows: readonly Values[],
+  returning: Record<string, AnyPgColumn> = {},
+  opts: { onConflictDoNothing?: boolean } = {},
+): SQL {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const keys = Object.keys(columns).filter((k) => rows.some((r) => r[k] !== undefined));
   const names = sql.join(
@@ -57,7 +62,8 @@ export function bulkInsertQuery(table: PgTable, rows: readonly Values[], returni
         sql`, `,
       )}`
     : sql``;
-  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${tail}`;
+  const conflict = opts.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${conflict}${tail}`;
 }
 
 /** A PostgreSQL array literal of text values: {"a","b \"c\""} */

@@ -21,6 +21,13 @@ export interface ImportContext {
   userId: number;
   /** rows that match an existing record update it instead of being refused as duplicates (importables with `merge`) */
   merge?: boolean;
+  /**
+   * 'commit' inside the import job: a check the database enforces itself at insert (a unique
+   * index) may be left to it there, the commit then refusing the import when it bites
+   */
+  stage?: 'preview' | 'commit';
+  /** the commit imports the valid rows and skips the others (so it must know them all) */
+  skipInvalid?: boolean;
 }
 
 /**

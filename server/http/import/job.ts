@@ -16,7 +16,9 @@ export interface ImportJob {
   userId: number;
 }
 
-class Rejected extends Error {}
+/** An import refused with a sentence for the user (the rows changed meanwhile…): recorded as the failure's message, nothing imported. */
+export class ImportRejected extends Error {}
+const Rejected = ImportRejected;
 
 /** Progress is written at most this often (a status file per chunk of a fast import is wasted work). */
 const PROGRESS_EVERY_MS = 200;
@@ -35,13 +37,14 @@ export async function runImport(
 ): Promise<void> {
   const { database, store, log } = env;
   const owner = { tenantId: job.tenantId, userId: job.userId };
-  const ctx = { ...owner, merge: false };
+  const ctx = { ...owner, merge: false, skipInvalid: false, stage: 'commit' as const };
   if (!def) return log.error({ job }, 'import job for an unknown resource');
   const stored = await store.find(owner, def.key, job.id);
   const status = await store.status(owner, def.key, job.id);
   if (!stored || !status || status.state === 'done' || !status.mapping) return;
   const mapping = status.mapping;
   ctx.merge = Boolean(def.merge && status.merge);
+  ctx.skipInvalid = Boolean(status.skipInvalid);
   await store.updateStatus(job.tenantId, job.id, { state: 'running', processed: 0, message: null });
   let last = 0;
   let skipped = 0;
@@ -86,8 +89,8 @@ export async function runImport(
     if (report) await store.saveReport(job.tenantId, job.id, report);
     store.discardRows(job.tenantId, job.id);
   } catch (err) {
-    if (!(err instanceof Rejected)) log.error({ err, job }, 'import failed');
-    const message = err instanceof Rejected ? err.message : 'The import failed and nothing was imported. Try again, or contact support if it keeps failing.';
+    if (!(err instanceof ImportRejected)) log.error({ err, job }, 'import failed');
+    const message = err instanceof ImportRejected ? err.message : 'The import failed and nothing was imported. Try again, or contact support if it keeps failing.';
     await store.updateStatus(job.tenantId, job.id, { state: 'failed', processed: 0, imported: 0, message });
   }
 }

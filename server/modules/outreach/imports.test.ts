@@ -209,4 +209,19 @@ describe('contacts import: the company’s own fields, merging duplicates, the p
     }
     expect(await withTenant(t.database, tenantId, named)).toEqual([{ first_name: 'Rewritten', phone: '+256772123456' }]);
   });
+
+  it('refuses the whole import when a contact with a phone of the file was added between the preview and the commit', async () => {
+    const csv = ['First name,Phone', 'Racer,0755 000 001', 'Other,0755 000 002'].join('\n');
+    const up = (await upload(owner, '/contacts', 'race.csv', csv)).json();
+    expect(await previewOf(up.id, up.mapping)).toMatchObject({ valid: 2, invalid: 0 });
+    expect((await owner.json('POST', '/contacts/store', { first_name: 'Quick', phone: '+254755000001' })).statusCode).toBe(201);
+    await owner.json('POST', `/contacts/import/commit/${up.id}`, {});
+    expect(await waitForImport(owner, '/contacts', up.id)).toMatchObject({
+      state: 'failed',
+      imported: 0,
+      message: '1 row has the phone number or email address of a contact added since the preview. Preview the file again to see it; nothing was imported.',
+    });
+    const found = await withTenant(t.database, tenantId, (tx) => rows<{ first_name: string }>(tx, sql`select first_name from outreach_contacts where phone like '+25475500000%' order by id`));
+    expect(found).toEqual([{ first_name: 'Quick' }]);
+  });
 });

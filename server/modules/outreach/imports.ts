@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { CHANNELS, CONSENT_FIELD, type Channel } from '../../../common/outreach.js';
 import { outreachContactImportSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
 import { rows, type Tx } from '../../db/client.js';
-import { bulkInsert, bulkInsertQuery, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
+import { formatCount } from '../../../common/format.js';
+import { bulkInsert, bulkInsertQuery, ImportRejected, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
 import { companyPhoneCountry } from './contacts.js';
 import { loadContactFields, readCustomValues } from './fields.js';
 import { PHONE_MESSAGE, toE164 } from './phone.js';
@@ -119,7 +120,10 @@ export const contactImport = importable({
         else firstEmail.set(d.email, r.row);
       }
     }
-    // against the book: one query for every phone and e-mail of the file
+    // against the book: one query for every phone and e-mail of the file. The commit of an
+    // all-or-nothing import leaves it to the unique indexes (see commit): the preview has just
+    // checked, and a row that became a duplicate since refuses the import either way.
+    if (ctx.stage === 'commit' && !ctx.merge && !ctx.skipInvalid) return errors;
     const taken = await existing(tx, ctx.tenantId, [...firstPhone.keys()], [...firstEmail.keys()]);
     if (!ctx.merge) {
       for (const [p] of taken.phones) errors.push({ row: firstPhone.get(p)!, field: 'phone', message: 'A contact with this phone number already exists.' });
@@ -190,14 +194,27 @@ export const contactImport = importable({
             consentVoice: voice ? (r.consent_voice ?? 'unknown') : undefined,
           })),
           { id: outreachContacts.id, sms: outreachContacts.consentSms, email: outreachContacts.consentEmail, voice: outreachContacts.consentVoice },
+          // a phone or e-mail that reached the book since the preview: the row is not inserted, and counted below
+          { onConflictDoNothing: true },
         );
         // the consent the file states, as history, written by the same statement from what it inserted
-        await tx.execute(sql`
-          with added as (${contacts})
-          insert into contact_consent_events (tenant_id, contact_id, channel, status, method, user_id)
-          select ${ctx.tenantId}, a.id, v.channel, v.status, 'import', ${ctx.userId}::bigint
-            from added a cross join lateral (values ('sms', a.sms), ('email', a.email), ('voice', a.voice)) as v(channel, status)
-           where v.status <> 'unknown'`);
+        const [{ added }] = await rows<{ added: number }>(
+          tx,
+          sql`
+          with added as (${contacts}),
+          history as (
+            insert into contact_consent_events (tenant_id, contact_id, channel, status, method, user_id)
+            select ${ctx.tenantId}, a.id, v.channel, v.status, 'import', ${ctx.userId}::bigint
+              from added a cross join lateral (values ('sms', a.sms), ('email', a.email), ('voice', a.voice)) as v(channel, status)
+             where v.status <> 'unknown')
+          select count(*)::int as added from added`,
+        );
+        if (added < fresh.length) {
+          const n = fresh.length - added;
+          throw new ImportRejected(
+            `${formatCount(n)} ${n === 1 ? 'row has' : 'rows have'} the phone number or email address of a contact added since the preview. Preview the file again to see ${n === 1 ? 'it' : 'them'}; nothing was imported.`,
+          );
+        }
       }
       if (merged.length) {
         await mergeInto(tx, ctx.tenantId, merged);
