@@ -147,6 +147,10 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
   it('has an address book: 3,000 contacts with consent, four counted segments, and activity on their dashboards', async () => {
     const contacts = (await demo.get('/contacts/json', { json: true })).json();
     expect(contacts.total).toBe(3000);
+    // two fields of the company's own, filled in for most contacts
+    const fields = (await demo.get('/contacts/fields/json', { json: true })).json().data as { key: string; type: string }[];
+    expect(fields.map((f) => [f.key, f.type]).sort()).toEqual([['household', 'number'], ['membership', 'choice']]);
+    expect(contacts.data.filter((c: { custom: Record<string, unknown> }) => typeof c.custom.membership === 'string').length).toBeGreaterThan(0);
     const segments = (await demo.get('/segments/json?per_page=50', { json: true })).json().data as { id: number; name: string; type: string; size: number }[];
     expect(segments.map((s) => s.name).sort()).toEqual(['Gala guest list', 'Nairobi donors', 'Opened an email this month', 'Volunteers or VIPs']);
     for (const s of segments) expect(s.size, s.name).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ const EVENTS = CONTACT_EVENT_TYPES.filter((t) => t !== 'survey.answered');
 
 /**
  * The demo company's address book (issue 14): 3,000 contacts with names, Kenyan mobiles, e-mail
- * for most, tags, consent as history, a few unsubscribed, a month of activity, and four segments
+ * for most, tags, two custom fields, consent as history, a few unsubscribed, a month of activity, and four segments
  * (dynamic and static) whose sizes are counted — so every outreach page shows something at once.
  * Set-based, a few statements in all.
  */
@@ -36,6 +36,14 @@ export async function seedDemoOutreach(tx: Tx, demo: DemoCompany) {
            ${demo.today.toISOString()}::timestamptz - make_interval(days => (i % 120), hours => i % 24),
            ${demo.today.toISOString()}::timestamptz - make_interval(days => (i % 120))
       from generate_series(1, ${CONTACTS}) i`);
+  // two fields of the company's own, filled in for most of the book
+  await tx.execute(sql`
+    insert into contact_fields (tenant_id, key, label, type, choices) values
+      (${t}, 'membership', 'Membership', 'choice', array['Member', 'Associate', 'Youth']),
+      (${t}, 'household', 'Household size', 'number', '{}')`);
+  await tx.execute(sql`
+    update outreach_contacts set custom = jsonb_build_object('membership', (array['Member', 'Associate', 'Youth'])[1 + id % 3], 'household', 1 + id % 6)
+     where tenant_id = ${t} and id % 7 <> 0`);
   // the consent they gave or withdrew, as history (how: the source's form, or an import)
   await tx.execute(sql`
     insert into contact_consent_events (tenant_id, contact_id, channel, status, method, user_id, created_at)
