@@ -249,7 +249,7 @@ export function importable<S extends z.ZodType>(def: ImportableDef<S>): Importab
 }
 
 export { IMPORT_LIMITS };
-export { bulkInsert, bulkInsertQuery } from './import/bulk.js';
+export { arrayLiteral, bulkInsert, bulkInsertQuery } from './import/bulk.js';
 export { ImportRejected } from './import/job.js';
 
 /** An Import page (PAGES.md …/Import): its URL, component, the list it returns to, and its import resource. */

@@ -66,7 +66,7 @@ export function bulkInsertQuery(
   return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${selected} from unnest(${arrays}) as u(${sql.join(aliases, sql`, `)})${conflict}${tail}`;
 }
 
-/** A PostgreSQL array literal of text values: {"a","b \"c\""} */
-function arrayLiteral(values: unknown[]): string {
+/** A PostgreSQL array literal of text values: {"a","b \"c\""} (an array column sent inside one text[] parameter) */
+export function arrayLiteral(values: unknown[]): string {
   return `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }

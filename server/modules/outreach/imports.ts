@@ -4,7 +4,7 @@ import { CHANNELS, CONSENT_FIELD, type Channel } from '../../../common/outreach.
 import { outreachContactImportSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
 import { rows, type Tx } from '../../db/client.js';
 import { formatCount } from '../../../common/format.js';
-import { bulkInsert, bulkInsertQuery, ImportRejected, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
+import { arrayLiteral, bulkInsert, bulkInsertQuery, ImportRejected, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
 import { companyPhoneCountry } from './contacts.js';
 import { loadContactFields, readCustomValues } from './fields.js';
 import { PHONE_MESSAGE, toE164 } from './phone.js';
@@ -258,7 +258,7 @@ async function mergeInto(tx: Tx, tenantId: number, merged: Row[]) {
       ${col((r) => r.merge_into)}::bigint[], ${col((r) => r.first_name)}::text[], ${col((r) => r.last_name)}::text[],
       ${col((r) => r.phone)}::text[], ${col((r) => r.email)}::text[], ${col((r) => r.gender ?? null)}::text[],
       ${col((r) => r.birthday ?? null)}::text[], ${col((r) => r.location ?? null)}::text[],
-      ${col((r) => (r.tags.length ? `{${r.tags.map((t) => `"${t.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}` : '{}'))}::text[],
+      ${col((r) => arrayLiteral(r.tags))}::text[],
       ${col((r) => JSON.stringify(r.custom ?? {}))}::jsonb[], ${col((r) => r.source ?? null)}::text[], ${col((r) => r.notes ?? null)}::text[],
       ${col((r) => r.consent_sms ?? null)}::text[], ${col((r) => r.consent_email ?? null)}::text[], ${col((r) => r.consent_voice ?? null)}::text[]
     ) as u(id, first_name, last_name, phone, email, gender, birthday, location, tags, custom, source, notes, consent_sms, consent_email, consent_voice)
