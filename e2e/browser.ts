@@ -211,6 +211,12 @@ export async function apiCall(page: Page, method: string, url: string, body?: un
   );
 }
 
+/** A downloaded CSV's lines, without the byte-order mark. */
+export const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
+
+/** A list's visible "Showing 1 to 1 of 1 result" (a hidden live region repeats it for screen readers). */
+export const listSummary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
+
 /** Clicks what starts a download and answers the saved file's suggested name and bytes. */
 export async function download(page: Page, trigger: Locator): Promise<{ name: string; body: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);

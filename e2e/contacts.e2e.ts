@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
+import { listSummary, openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
 
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
-const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 
 
 describe('customers and vendors', () => {
@@ -60,13 +59,13 @@ describe('customers and vendors', () => {
       expect(res.status).toBe(201);
     }
     await page.goto('/sales/customers');
-    await summary(page, 'Showing 1 to 15 of 17 results').waitFor();
+    await listSummary(page, 'Showing 1 to 15 of 17 results').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(15);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await summary(page, 'Showing 16 to 17 of 17 results').waitFor();
+    await listSummary(page, 'Showing 16 to 17 of 17 results').waitFor();
     await page.getByRole('link', { name: 'Kito Bakery Ltd', exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('kito');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(1);
     await expectNoSeriousViolations(page, 'Customers/Index');
   });
@@ -103,7 +102,7 @@ describe('customers and vendors', () => {
   it('deletes a customer from the list after confirming', async () => {
     await page.goto('/sales/customers');
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('Customer 16');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.getByRole('button', { name: 'Delete Customer 16' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Customer 16').waitFor();

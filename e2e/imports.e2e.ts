@@ -2,9 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { download, openBrowser, registerTenant, reportFailure, uploadImportFile, settled, type Browser } from './browser';
+import { csvLines, download, openBrowser, registerTenant, reportFailure, uploadImportFile, settled, type Browser } from './browser';
 
-const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
 
 const BAD = ['Customer name,E-mail,Phone', 'Kito Bakery,orders@kito.example,+254700000001', 'Mama Njeri Foods,not-an-email,', 'Baraka Hardware,info@baraka.example,'].join('\r\n');
 // the fixed file, and enough more rows that the import runs long enough to be watched

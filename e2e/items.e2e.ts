@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
+import { listSummary, openBrowser, registerTenant, reportFailure, apiCall, toast, type Browser } from './browser';
 
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
-const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 const row = (page: Page, name: string) => page.locator('tbody tr', { has: page.getByText(name, { exact: true }) });
 
 
@@ -106,15 +105,15 @@ describe('items', () => {
       expect(res.status).toBe(201);
     }
     await page.goto('/sales/items');
-    await summary(page, 'Showing 1 to 15 of 17 results').waitFor();
+    await listSummary(page, 'Showing 1 to 15 of 17 results').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(15);
     await expectNoSeriousViolations(page, 'Items/Index');
     console.log(`[e2e] Items/Index screenshot: ${await browser.screenshot('items-index')}`);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await summary(page, 'Showing 16 to 17 of 17 results').waitFor();
+    await listSummary(page, 'Showing 16 to 17 of 17 results').waitFor();
     await page.getByText('Widget 16', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search items' }).fill('roasted');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await row(page, 'Espresso beans 1kg').waitFor();
   });
 
@@ -125,7 +124,7 @@ describe('items', () => {
     await dialog.getByText('Espresso beans 1kg').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Item deleted successfully.').waitFor();
-    await summary(page, 'Showing 1 to 15 of 16 results').waitFor();
+    await listSummary(page, 'Showing 1 to 15 of 16 results').waitFor();
     expect(await page.getByText('Espresso beans 1kg', { exact: true }).count()).toBe(0);
     expect((await apiCall(page, 'GET', `/sales/items/show/${itemId}`)).status).toBe(404);
 
@@ -135,7 +134,7 @@ describe('items', () => {
     await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete 2 items?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page, '2 items deleted.').waitFor();
-    await summary(page, 'Showing 1 to 14 of 14 results').waitFor();
+    await listSummary(page, 'Showing 1 to 14 of 14 results').waitFor();
     expect(await page.getByText('Widget 01', { exact: true }).count()).toBe(0);
   });
 });

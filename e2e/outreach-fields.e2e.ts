@@ -2,10 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
 import { invitationLink } from './mail';
-import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { listSummary, apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
-const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 const liveCount = (page: Page) => page.getByTestId('live-count');
 /** A row of the Profile card: its label (dt) and value (dd). */
 const profileValue = (page: Page, label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
@@ -122,7 +121,7 @@ describe("outreach contacts' custom fields, duplicates and custom-field segments
     await profileValue(page, 'Tier').getByText('Gold').waitFor();
     await page.locator('section', { has: page.getByRole('heading', { name: 'Tags', level: 2 }) }).getByText('donor', { exact: true }).waitFor();
     await page.goto('/contacts');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
   });
 
   it('builds a segment rule on the custom field from a pick list, with the live count', async () => {

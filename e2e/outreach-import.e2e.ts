@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { download, openBrowser, registerTenant, reportFailure, settled, uploadImportFile, type Browser } from './browser';
+import { listSummary, csvLines, download, openBrowser, registerTenant, reportFailure, settled, uploadImportFile, type Browser } from './browser';
 
-const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
-/** The list's visible "Showing 1 to 1 of 1 result" (a hidden live region repeats it for screen readers). */
-const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 
 // An address book as people keep it: the phone column under a header the wizard does not know,
 // no e-mail column, and one number nobody can dial. A new company has no country, so the numbers
@@ -97,9 +94,9 @@ describe('importing outreach contacts (issue 14)', () => {
     // the imported contacts are in the book, the skipped one is not
     await page.getByRole('link', { name: 'Back to the contacts' }).last().click();
     await page.waitForURL(/\/contacts$/);
-    await summary(page, 'Showing 1 to 3 of 3 results').waitFor();
+    await listSummary(page, 'Showing 1 to 3 of 3 results').waitFor();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('kariuki');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.getByRole('link', { name: 'Wanjiru Kariuki', exact: true }).click();
     await page.waitForURL(/\/contacts\/\d+$/);
     await page.getByRole('heading', { name: 'Wanjiru Kariuki', level: 1 }).waitFor();
@@ -128,7 +125,7 @@ describe('importing outreach contacts (issue 14)', () => {
 
     await page.goto('/contacts');
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('kariuki');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.getByRole('link', { name: 'Wanjiru Kariuki-Otieno', exact: true }).click();
     await page.getByRole('heading', { name: 'Wanjiru Kariuki-Otieno', level: 1 }).waitFor();
     await page.getByText('returning', { exact: true }).first().waitFor();

@@ -3,10 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
 import { unsubscribeToken } from '../server/modules/outreach/unsubscribe';
 import { E2E_APP_KEY } from './app-key';
-import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { listSummary, apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 /** The list's visible "Showing 1 to 15 of 17 results" (a hidden live region repeats it for screen readers). */
-const summary = (page: Page, text: string) => page.locator('span', { hasText: text }).first();
 const liveCount = (page: Page) => page.getByTestId('live-count');
 
 describe('outreach contacts and segments', () => {
@@ -64,9 +63,9 @@ describe('outreach contacts and segments', () => {
       expect((await apiCall(page, 'POST', '/contacts/store', body)).status).toBe(201);
     }
     await page.goto('/contacts');
-    await summary(page, 'Showing 1 to 3 of 3 results').waitFor();
+    await listSummary(page, 'Showing 1 to 3 of 3 results').waitFor();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('otieno');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.getByRole('link', { name: 'Amina Otieno', exact: true }).click();
     await page.waitForURL(new RegExp(`/contacts/${amina}$`));
     await page.getByRole('heading', { name: 'Amina Otieno', level: 1 }).waitFor();
@@ -184,7 +183,7 @@ describe('outreach contacts and segments', () => {
     expect(await page.getByLabel('Add to segment').inputValue()).toBe(String(guests));
 
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('Amina');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.getByLabel('Select Amina Otieno').check();
     await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to segment' }).click();
     await toast(page, '1 contact added to Gala guests; it now holds 1.').waitFor();
@@ -192,7 +191,7 @@ describe('outreach contacts and segments', () => {
     // every contact with SMS consent: Amina (already in) and Brian
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('');
     await page.getByLabel('SMS consent').selectOption('granted');
-    await summary(page, 'Showing 1 to 2 of 2 results').waitFor();
+    await listSummary(page, 'Showing 1 to 2 of 2 results').waitFor();
     await page.getByRole('button', { name: 'Select all 2 matching' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Add to segment' }).click();
     await toast(page, '1 contact added to Gala guests; it now holds 2.').waitFor();
@@ -243,7 +242,7 @@ describe('outreach contacts and segments', () => {
   it("deletes a contact from the list, and shows a failed delete's message in an error toast", async () => {
     await page.goto('/contacts');
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('Chep');
-    await summary(page, 'Showing 1 to 1 of 1 result').waitFor();
+    await listSummary(page, 'Showing 1 to 1 of 1 result').waitFor();
     await page.route('**/contacts/delete/**', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'This contact cannot be deleted now.' }) }));
     await page.getByRole('button', { name: 'Delete Chep Rono' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
