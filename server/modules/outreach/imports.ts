@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNELS, CONSENT_FIELD, type Channel } from '../../../common/outreach.js';
 import { outreachContactImportSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
 import { rows, type Tx } from '../../db/client.js';
 import { formatCount } from '../../../common/format.js';
-import { arrayLiteral, bulkInsert, bulkInsertQuery, ImportRejected, importable, type FieldIssue, type RowError } from '../../http/import-export.js';
+import { arrayLiteral, bulkInsert, bulkInsertQuery, ImportRejected, importable, type FieldIssue, type ImportContext, type RowError } from '../../http/import-export.js';
 import { companyPhoneCountry } from './contacts.js';
 import { loadContactFields, readCustomValues } from './fields.js';
 import { PHONE_MESSAGE, toE164 } from './phone.js';
@@ -158,78 +158,101 @@ export const contactImport = importable({
   },
   commit: async (tx, ctx, list, progress) => {
     const all = list as unknown as Row[];
-    for (let i = 0; i < all.length; i += CHUNK) {
-      const chunk = all.slice(i, i + CHUNK);
-      const fresh = chunk.filter((r) => r.merge_into === undefined);
-      const merged = chunk.filter((r) => r.merge_into !== undefined);
-      // a column no row of the chunk fills is left out (its default applies): fewer arrays to send
-      // and read; a column some rows fill is sent whole, with the default spelled out for the others
-      if (fresh.length) {
-        const some = (f: (r: Row) => unknown) => fresh.some((r) => f(r) !== undefined && f(r) !== null);
-        const [tags, custom, sms, email, voice] = [
-          some((r) => r.tags[0]),
-          some((r) => Object.keys(r.custom)[0]),
-          some((r) => r.consent_sms),
-          some((r) => r.consent_email),
-          some((r) => r.consent_voice),
-        ];
-        const contacts = bulkInsertQuery(
-          outreachContacts,
-          fresh.map((r) => ({
-            tenantId: ctx.tenantId,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            phone: r.phone ?? undefined,
-            email: r.email ?? undefined,
-            gender: r.gender ?? undefined,
-            birthday: r.birthday ?? undefined,
-            location: r.location ?? undefined,
-            tags: tags ? r.tags : undefined,
-            // as JSON text: one jsonb[] parameter on every driver
-            custom: custom ? JSON.stringify(r.custom) : undefined,
-            source: r.source ?? undefined,
-            notes: r.notes ?? undefined,
-            consentSms: sms ? (r.consent_sms ?? 'unknown') : undefined,
-            consentEmail: email ? (r.consent_email ?? 'unknown') : undefined,
-            consentVoice: voice ? (r.consent_voice ?? 'unknown') : undefined,
-          })),
-          { id: outreachContacts.id, sms: outreachContacts.consentSms, email: outreachContacts.consentEmail, voice: outreachContacts.consentVoice },
-          // a phone or e-mail that reached the book since the preview: the row is not inserted, and counted below
-          { onConflictDoNothing: true },
-        );
-        // the consent the file states, as history, written by the same statement from what it inserted
-        const [{ added }] = await rows<{ added: number }>(
-          tx,
-          sql`
-          with added as (${contacts}),
-          history as (
-            insert into contact_consent_events (tenant_id, contact_id, channel, status, method, user_id)
-            select ${ctx.tenantId}, a.id, v.channel, v.status, 'import', ${ctx.userId}::bigint
-              from added a cross join lateral (values ('sms', a.sms), ('email', a.email), ('voice', a.voice)) as v(channel, status)
-             where v.status <> 'unknown')
-          select count(*)::int as added from added`,
-        );
-        if (added < fresh.length) {
-          const n = fresh.length - added;
-          throw new ImportRejected(
-            `${formatCount(n)} ${n === 1 ? 'row has' : 'rows have'} the phone number or email address of a contact added since the preview. Preview the file again to see ${n === 1 ? 'it' : 'them'}; nothing was imported.`,
-          );
-        }
-      }
-      if (merged.length) {
-        await mergeInto(tx, ctx.tenantId, merged);
-        const history = merged.flatMap((r) =>
-          CHANNELS.flatMap((channel: Channel) => {
-            const status = r[CONSENT_FIELD[channel] as 'consent_sms'];
-            return status ? [{ tenantId: ctx.tenantId, contactId: r.merge_into!, channel, status, method: 'import' as const, userId: ctx.userId }] : [];
-          }),
-        );
-        await bulkInsert(tx, contactConsentEvents, history);
-      }
+    // The chunks are pipelined: the next chunk's statement is built (its arrays of values
+    // serialised) while the database writes the current one, so the job's own work overlaps the
+    // database's instead of adding to it.
+    let next = all.length ? chunkStatement(ctx, all.slice(0, CHUNK)) : null;
+    for (let i = 0; next; i += CHUNK) {
+      const current = next;
+      const written = writeChunk(tx, ctx, current);
+      // handled by the await below; without a handler now, a refusal arriving while the next
+      // chunk is built would count as unhandled
+      written.catch(() => undefined);
+      // let the statement go out before the next one is built
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      next = i + CHUNK < all.length ? chunkStatement(ctx, all.slice(i + CHUNK, i + 2 * CHUNK)) : null;
+      await written;
       await progress(Math.min(all.length, i + CHUNK));
     }
   },
 });
+
+type Chunk = { fresh: Row[]; merged: Row[]; insert: SQL | null };
+
+/**
+ * A chunk's new contacts as one statement: a column no row of the chunk fills is left out (its
+ * default applies): fewer arrays to send and read; a column some rows fill is sent whole, with
+ * the default spelled out for the others. The consent the file states goes to the consent
+ * history, written by the same statement from what it inserted.
+ */
+function chunkStatement(ctx: ImportContext, chunk: Row[]): Chunk {
+  const fresh = chunk.filter((r) => r.merge_into === undefined);
+  const merged = chunk.filter((r) => r.merge_into !== undefined);
+  if (!fresh.length) return { fresh, merged, insert: null };
+  const some = (f: (r: Row) => unknown) => fresh.some((r) => f(r) !== undefined && f(r) !== null);
+  const [tags, custom, sms, email, voice] = [
+    some((r) => r.tags[0]),
+    some((r) => Object.keys(r.custom)[0]),
+    some((r) => r.consent_sms),
+    some((r) => r.consent_email),
+    some((r) => r.consent_voice),
+  ];
+  const contacts = bulkInsertQuery(
+    outreachContacts,
+    fresh.map((r) => ({
+      tenantId: ctx.tenantId,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      phone: r.phone ?? undefined,
+      email: r.email ?? undefined,
+      gender: r.gender ?? undefined,
+      birthday: r.birthday ?? undefined,
+      location: r.location ?? undefined,
+      tags: tags ? r.tags : undefined,
+      // as JSON text: one jsonb[] parameter on every driver
+      custom: custom ? JSON.stringify(r.custom) : undefined,
+      source: r.source ?? undefined,
+      notes: r.notes ?? undefined,
+      consentSms: sms ? (r.consent_sms ?? 'unknown') : undefined,
+      consentEmail: email ? (r.consent_email ?? 'unknown') : undefined,
+      consentVoice: voice ? (r.consent_voice ?? 'unknown') : undefined,
+    })),
+    { id: outreachContacts.id, sms: outreachContacts.consentSms, email: outreachContacts.consentEmail, voice: outreachContacts.consentVoice },
+    // a phone or e-mail that reached the book since the preview: the row is not inserted, and counted by writeChunk
+    { onConflictDoNothing: true },
+  );
+  const insert = sql`
+    with added as (${contacts}),
+    history as (
+      insert into contact_consent_events (tenant_id, contact_id, channel, status, method, user_id)
+      select ${ctx.tenantId}, a.id, v.channel, v.status, 'import', ${ctx.userId}::bigint
+        from added a cross join lateral (values ('sms', a.sms), ('email', a.email), ('voice', a.voice)) as v(channel, status)
+       where v.status <> 'unknown')
+    select count(*)::int as added from added`;
+  return { fresh, merged, insert };
+}
+
+async function writeChunk(tx: Tx, ctx: ImportContext, { fresh, merged, insert }: Chunk) {
+  if (insert) {
+    const [{ added }] = await rows<{ added: number }>(tx, insert);
+    if (added < fresh.length) {
+      const n = fresh.length - added;
+      throw new ImportRejected(
+        `${formatCount(n)} ${n === 1 ? 'row has' : 'rows have'} the phone number or email address of a contact added since the preview. Preview the file again to see ${n === 1 ? 'it' : 'them'}; nothing was imported.`,
+      );
+    }
+  }
+  if (merged.length) {
+    await mergeInto(tx, ctx.tenantId, merged);
+    const history = merged.flatMap((r) =>
+      CHANNELS.flatMap((channel: Channel) => {
+        const status = r[CONSENT_FIELD[channel] as 'consent_sms'];
+        return status ? [{ tenantId: ctx.tenantId, contactId: r.merge_into!, channel, status, method: 'import' as const, userId: ctx.userId }] : [];
+      }),
+    );
+    await bulkInsert(tx, contactConsentEvents, history);
+  }
+}
 
 /**
  * Rows of the file folded into the contacts they matched, in one statement: what the file
