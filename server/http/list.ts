@@ -231,3 +231,29 @@ async function plannerEstimate(run: (text: string, values: unknown[]) => Promise
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return Number(plan[0]?.Plan?.['Plan Rows'] ?? 0);
 }
+
+/**
+ * Every row of a list in its order, `size` at a time, through a cursor of the caller's
+ * transaction: a whole list (an export of a million contacts) without OFFSET, whose cost grows
+ * with the depth of each page, and without holding it all in memory. `each` may take its time
+ * (a slow download): the next rows are fetched only when it is done.
+ */
+export async function eachBatch<T extends Record<string, unknown>>(
+  tx: Tx,
+  r: Pick<PageRequest, 'table' | 'fields' | 'where' | 'order'>,
+  size: number,
+  each: (rows: T[]) => Promise<void>,
+): Promise<void> {
+  const selection = selectionOf(r.fields);
+  const f = fragmentOf(r as PageRequest, selection.params.length);
+  await arrayRows(tx, `declare kazi_each_batch no scroll cursor for select ${selection.text} from ${f.table} where ${f.where} order by ${f.order}`, [
+    ...selection.params,
+    ...f.params,
+  ]);
+  for (;;) {
+    const found = await arrayRows(tx, `fetch ${Math.trunc(size)} from kazi_each_batch`, []);
+    if (!found.length) break;
+    await each(decodeRows<T>(selection, found));
+  }
+  await arrayRows(tx, 'close kazi_each_batch', []);
+}

@@ -8,7 +8,7 @@ import { listQuerySchema } from '../../common/schemas/list-query.js';
 import type { Tx } from '../db/client.js';
 import { notFound, ValidationError } from './errors.js';
 import { exportRoute, type ExportSpec } from './import/export.js';
-import { readPage, searchCondition, type TenantTableLike } from './list.js';
+import { eachBatch, readPage, searchCondition, type TenantTableLike } from './list.js';
 import { EstimatedTotals } from './list-totals.js';
 import { paginator } from './paginator.js';
 import { validate } from './validate.js';
@@ -249,6 +249,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
       count: async (tx: Tx) => Number((await tx.select({ total: count() }).from(table).where(cond))[0].total),
       page: async (tx: Tx, offset: number, limit: number) =>
         withRelated(tx, req, (await tx.select(fields).from(table).where(cond).orderBy(...order).limit(limit).offset(offset)) as Row[]),
+      each: (tx: Tx, size: number, fn: (rows: Row[]) => Promise<void>) =>
+        eachBatch<Row>(tx, { table, fields, where: cond!, order }, size, async (batch) => fn(await withRelated(tx, req, batch))),
     };
   };
 

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { cellText, dateText, neutralise } from './cells.js';
 import { FileReadError, type Grid } from './csv.js';
 
@@ -55,10 +55,25 @@ export async function readXlsx(buf: Buffer, maxRows = Infinity): Promise<Grid> {
 }
 
 /**
- * An XLSX workbook of one sheet, streamed into a buffer (no styles, no shared strings: the
- * cheapest form for tens of thousands of rows). Numbers, booleans and dates stay typed cells;
+ * An XLSX workbook of one sheet written as it goes into `out` (no styles, no shared strings: the
+ * cheapest form for hundreds of thousands of rows). Numbers, booleans and dates stay typed cells;
  * text is neutralised against formulas like the CSV.
  */
+export async function xlsxStream(out: Writable, sheetName: string, header: readonly string[]) {
+  const ExcelJS = await excel();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
+  ws.addRow(header.map((h) => neutralise(h))).commit();
+  return {
+    row: (r: readonly unknown[]) => ws.addRow(r.map(xlsxValue)).commit(),
+    end: async () => {
+      ws.commit();
+      await wb.commit();
+    },
+  };
+}
+
+/** An XLSX workbook of one sheet in memory (xlsxStream into a buffer), for files of modest size (reports). */
 export async function writeXlsx(sheetName: string, header: readonly string[], rows: Iterable<readonly unknown[]>): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -67,13 +82,9 @@ export async function writeXlsx(sheetName: string, header: readonly string[], ro
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const ExcelJS = await excel();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  ws.addRow(header.map((h) => neutralise(h))).commit();
-  for (const r of rows) ws.addRow(r.map(xlsxValue)).commit();
-  ws.commit();
-  await wb.commit();
+  const sheet = await xlsxStream(out, sheetName, header);
+  for (const r of rows) sheet.row(r);
+  await sheet.end();
   await done;
   return Buffer.concat(chunks);
 }

@@ -9,6 +9,8 @@ import { contacts } from '../accounting/schema.js';
 import { lift, recordConsent, sendableCondition, suppress } from './consent.js';
 import { recordContactEvents } from './events.js';
 import { outreachContacts } from './schema.js';
+import { parseCsv } from '../../http/import/csv.js';
+import { readXlsx } from '../../http/import/xlsx.js';
 
 /** Outreach contacts (SPEC §2, §7 /contacts/*): the resource, consent and its history, the sendable rule, the timeline writer. */
 let t: TestApp;
@@ -104,6 +106,41 @@ describe('contacts resource (/contacts)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('amina@example.test');
     expect(res.body).not.toContain('brian@example.test');
+  });
+
+  it("exports the whole book through a cursor, in the list's order, with the company's own fields as columns (CSV and XLSX)", async () => {
+    // company B: its one contact plus 12,000 more, so the download spans three batches
+    await withTenant(t.database, tenantB, (tx) =>
+      tx.execute(sql`insert into outreach_contacts (tenant_id, first_name, last_name, email, custom)
+                     select ${tenantB}, 'Bulk', 'No ' || lpad(g::text, 5, '0'), 'bulk' || g || '@example.test',
+                            case when g % 2 = 0 then '{"region":"Coast"}'::jsonb else '{}'::jsonb end
+                       from generate_series(1, 12000) g`),
+    );
+    expect((await other.json('POST', '/contacts/fields/store', { key: 'region', label: 'Region', type: 'text' })).statusCode).toBe(201);
+    const res = await other.get('/contacts/export?format=csv&sort_by=last_name&sort_order=asc');
+    expect(res.statusCode).toBe(200);
+    const { rows: grid } = parseCsv(res.rawPayload);
+    const header = grid[0];
+    expect(header).toContain('Region');
+    expect(header).not.toContain('Custom');
+    const [last, region, email] = ['Last name', 'Region', 'Email'].map((h) => header.indexOf(h));
+    const body = grid.slice(1);
+    expect(body).toHaveLength(12_001);
+    // the list's own order, across batches: "No 00001" … "No 12000", then Beta's empty last name sorts first
+    const lastNames = body.map((r) => r[last]);
+    expect(lastNames).toEqual([...lastNames].sort());
+    expect(body.find((r) => r[email] === 'bulk2@example.test')![region]).toBe('Coast');
+    expect(body.find((r) => r[email] === 'bulk3@example.test')![region]).toBe('');
+
+    const xlsx = await other.get('/contacts/export?format=xlsx&search=bulk1');
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = (await readXlsx(xlsx.rawPayload)).rows;
+    // bulk1, bulk10…19, bulk100…199, bulk1000…1999, bulk10000…12000, under the header
+    expect(sheet).toHaveLength(1 + 1 + 10 + 100 + 1000 + 2001);
+    expect(sheet[0]).toContain('Region');
+
+    // a bad filter is a 422 before any byte of the file, not a broken download
+    expect((await other.get('/contacts/export?format=csv&sort_by=nope', { json: true })).statusCode).toBe(422);
   });
 
   it("links a contact to the company's own customer only", async () => {

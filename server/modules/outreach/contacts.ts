@@ -10,7 +10,7 @@ import { defineResource } from '../../http/resource.js';
 import type { OutreachContactRow } from '../../../common/answers/outreach.js';
 import { contacts } from '../accounting/schema.js';
 import { recordConsent } from './consent.js';
-import { checkCustomValues } from './fields.js';
+import { checkCustomValues, loadContactFields } from './fields.js';
 import { PHONE_MESSAGE, phoneCountry, toE164 } from './phone.js';
 import { outreachContacts } from './schema.js';
 
@@ -65,7 +65,12 @@ export const outreachContactResource = defineResource({
   filterable: ['gender', 'source', 'consent_sms', 'consent_email', 'consent_voice', 'accounting_contact_id'],
   access: { view: 'contacts.view', create: 'contacts.create', update: 'contacts.update', delete: 'contacts.delete' },
   references: { accounting_contact_id: { table: contacts } },
-  export: { access: 'contacts.export' },
+  export: {
+    access: 'contacts.export',
+    // the company's own fields as columns of their own, after the standard ones
+    omit: ['custom'],
+    companyColumns: async (tx, req) => (await loadContactFields(tx, req.tenant!.id)).map((f): [string, string] => [`custom.${f.key}`, f.label]),
+  },
   unique: [
     { constraint: 'outreach_contacts_phone_unique', field: 'phone', message: DUPLICATE_PHONE_MESSAGE },
     { constraint: 'outreach_contacts_email_unique', field: 'email', message: DUPLICATE_EMAIL_MESSAGE },
