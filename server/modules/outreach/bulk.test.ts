@@ -92,14 +92,19 @@ describe('bulk operations', () => {
   });
 
   it('exports the selection to a CSV file, downloadable once done, under contacts.export', async () => {
+    // the company's own fields are columns too, under their labels, after the standard ones
+    expect((await owner.json('POST', '/contacts/fields/store', { key: 'ward', label: 'Ward', type: 'text' })).statusCode).toBe(201);
+    await sqlA(sql`update outreach_contacts set custom = '{"ward":"Kilimani"}' where phone = '+254700000001'`);
     const done = await run(owner, { action: 'export', selection: { matching: nairobi } });
     expect(done).toMatchObject({ state: 'done', changed: 3000, download_url: `/segments/bulk-operations/${done.id}/download` });
     const file = await owner.get(done.download_url);
     expect(file.statusCode).toBe(200);
     const lines = file.body.replace(/^\ufeff/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('id,first_name,last_name,phone,email,gender,birthday,location,tags,source,consent_sms,consent_email,consent_voice,created_at');
+    expect(lines[0]).toBe('ID,First name,Last name,Phone,Email,Gender,Birthday,Location,Tags,Source,Consent sms,Consent email,Consent voice,Created at,Ward');
     expect(lines).toHaveLength(3001);
     expect(lines[1]).toContain('+254700000001');
+    expect(lines[1].endsWith(',Kilimani')).toBe(true);
+    expect(lines[2].endsWith(',')).toBe(true);
     expect((await clerk.get(done.download_url)).statusCode).toBe(403);
     expect((await clerk.json('POST', '/segments/bulk-operations', { action: 'export', selection: { matching: nairobi } })).statusCode).toBe(403);
   });

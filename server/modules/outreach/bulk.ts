@@ -12,8 +12,10 @@ import { isoTimestamp as ts } from '../../db/sql.js';
 import { withTenant } from '../../db/tenancy.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { csvLine } from '../../http/import/csv.js';
+import { headerOf } from '../../http/import/export.js';
 import { validate } from '../../http/validate.js';
 import { recordConsent } from './consent.js';
+import { loadContactFields } from './fields.js';
 import { bulkOperations, outreachContacts as c, segmentContacts, segments } from './schema.js';
 import { rulesCondition, segmentCondition } from './segment-rules.js';
 
@@ -48,6 +50,9 @@ interface Job {
 const exportDir = (dataDir: string, tenantId: number) => join(dataDir, 'exports', String(tenantId));
 const EXPORT_COLUMNS = ['id', 'first_name', 'last_name', 'phone', 'email', 'gender', 'birthday', 'location', 'tags', 'source', 'consent_sms', 'consent_email', 'consent_voice', 'created_at'];
 
+/** Where an export job writes, and the company's own fields it adds as columns. */
+type ExportFile = { path: string; fields: { key: string; label: string }[] };
+
 /** The selection as one SQL condition over outreach_contacts (404 for another company's segment). */
 async function selectionCondition(tx: Tx, tenantId: number, selection: BulkOperationInput['selection']): Promise<SQL> {
   if ('contact_ids' in selection) return sql`${c.tenantId} = ${tenantId} and ${c.id} = any(${sql.param(selection.contact_ids.map(Number))}::bigint[])`;
@@ -71,7 +76,7 @@ async function targetSegment(tx: Tx, tenantId: number, id: number) {
 }
 
 /** One batch of the action on these contacts: one statement; answers how many it changed. */
-async function apply(tx: Tx, tenantId: number, userId: number | null, op: z.output<typeof bulkOperationSchema>, ids: number[], file: string | null): Promise<number> {
+async function apply(tx: Tx, tenantId: number, userId: number | null, op: z.output<typeof bulkOperationSchema>, ids: number[], file: ExportFile | null): Promise<number> {
   const batch = sql`${sql.param(ids)}::bigint[]`;
   const count = async (q: SQL) => (await rows<{ n: number }>(tx, sql`with done as (${q} returning 1) select count(*)::int as n from done`))[0].n;
   switch (op.action) {
@@ -95,13 +100,16 @@ async function apply(tx: Tx, tenantId: number, userId: number | null, op: z.outp
     case 'delete':
       return count(sql`delete from ${c} where tenant_id = ${tenantId} and id = any(${batch})`);
     case 'export': {
-      const found = await rows<Record<string, unknown>>(
+      const found = await rows<Record<string, unknown> & { custom: Record<string, unknown> }>(
         tx,
         sql`select id, first_name, last_name, phone, email, gender, birthday::text as birthday, location, array_to_string(tags, ', ') as tags, source,
-                   consent_sms, consent_email, consent_voice, ${ts(c.createdAt)} as created_at
+                   consent_sms, consent_email, consent_voice, ${ts(c.createdAt)} as created_at, custom
               from ${c} where tenant_id = ${tenantId} and id = any(${batch}) order by id`,
       );
-      await appendFile(file!, found.map((r) => csvLine(EXPORT_COLUMNS.map((k) => r[k]))).join(''));
+      await appendFile(
+        file!.path,
+        found.map((r) => csvLine([...EXPORT_COLUMNS.map((k) => r[k]), ...file!.fields.map((f) => r.custom?.[f.key])])).join(''),
+      );
       return found.length;
     }
   }
@@ -118,7 +126,7 @@ export async function runBulkOperation(database: Database, dataDir: string, job:
     withTenant(database, job.tenantId, (tx) =>
       tx.update(bulkOperations).set({ ...values, updatedAt: sql`now()` }).where(and(eq(bulkOperations.tenantId, job.tenantId), eq(bulkOperations.id, job.id))),
     );
-  let file: string | null = null;
+  let file: ExportFile | null = null;
   try {
     const total = await withTenant(database, job.tenantId, async (tx) => {
       const where = await selectionCondition(tx, job.tenantId, params.selection);
@@ -128,8 +136,10 @@ export async function runBulkOperation(database: Database, dataDir: string, job:
     if (params.action === 'export') {
       const dir = exportDir(dataDir, job.tenantId);
       mkdirSync(dir, { recursive: true });
-      file = join(dir, `contacts-${job.id}.csv`);
-      await writeFile(file, '\ufeff' + csvLine(EXPORT_COLUMNS));
+      // the company's own fields follow the standard columns, under their labels (as the list's export)
+      const fields = await withTenant(database, job.tenantId, (tx) => loadContactFields(tx, job.tenantId));
+      file = { path: join(dir, `contacts-${job.id}.csv`), fields };
+      await writeFile(file.path, '\ufeff' + csvLine([...EXPORT_COLUMNS.map(headerOf), ...fields.map((f) => f.label)]));
     }
     await set({ state: 'running', total, processed: 0, changed: 0, file: file ? `contacts-${job.id}.csv` : null });
     let last = 0;
@@ -158,7 +168,7 @@ export async function runBulkOperation(database: Database, dataDir: string, job:
     }
     await set({ state: 'done', processed, changed, message: summary(params.action, processed, changed) });
   } catch (err) {
-    if (file) await rm(file, { force: true });
+    if (file) await rm(file.path, { force: true });
     await set({ state: 'failed', message: 'The operation failed. What was done before the failure stays done; start it again to finish.' });
     throw err;
   }
