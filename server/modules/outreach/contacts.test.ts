@@ -143,6 +143,26 @@ describe('contacts resource (/contacts)', () => {
     expect((await other.get('/contacts/export?format=csv&sort_by=nope', { json: true })).statusCode).toBe(422);
   });
 
+  it('stops an export whose download was closed half-way, ending its transaction', async () => {
+    // a real socket: the download is read a little, held (the export waits for it), then closed
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${address}/contacts/export?format=csv`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    const openExports = async () =>
+      t.database.kind === 'pg'
+        ? (await t.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%kazi_each_batch%' and state like 'idle in transaction%'`))[0].n
+        : 0;
+    // on PostgreSQL no connection is left inside the export; on PGlite (one connection) the next request would wait for ever
+    await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
+    expect((await other.get('/contacts/json', { json: true })).statusCode).toBe(200);
+    // the fetch's kept-alive socket would hold the app's close
+    t.app.server.closeAllConnections();
+  });
+
   it("links a contact to the company's own customer only", async () => {
     const [customer] = await withTenant(t.database, tenantA, (tx) =>
       tx.insert(contacts).values({ tenantId: tenantA, type: 'customer', name: 'Linked Ltd' }).returning({ id: contacts.id }),
