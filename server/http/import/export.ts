@@ -132,7 +132,7 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
           sheet.row(format === 'csv' ? cells : cells.map((v, i) => typed(kinds[i], v)));
         }
         // the download is slower than the database: wait for it rather than buffer the list
-        if (out.writableNeedDrain) await new Promise((resolve) => (out.once('drain', resolve), out.once('close', resolve)));
+        if (out.writableNeedDrain) await drained(out);
       });
       sheet ??= await start(undefined);
       await sheet.end();
@@ -150,6 +150,19 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}-${stamp}.xlsx"`)
           .send(out);
+  });
+}
+
+/** Resolves when `out` can take more, or is gone; leaves no listener behind (a long export waits thousands of times). */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
   });
 }
 
