@@ -51,6 +51,12 @@ export type OutcomeStatus = 'pending' | 'succeeded' | 'failed' | 'expired';
 export interface ProviderOutcome {
   status: OutcomeStatus;
   providerRef: string;
+  /**
+   * our payment id as the provider echoes it back (Stripe's client_reference_id, the payment id
+   * in the M-Pesa callback address): the module checks it against the payment it finds by
+   * providerRef, so an event can never settle another payment than the one it was started for
+   */
+  paymentId?: string;
   /** what the provider says was paid, when it says (decimal string) */
   amount?: string;
   currency?: string;
