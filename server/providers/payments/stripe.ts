@@ -75,7 +75,7 @@ export class StripeGateway implements PaymentGateway {
       client_reference_id: request.paymentId,
       'metadata[payment_id]': request.paymentId,
       'payment_intent_data[metadata][payment_id]': request.paymentId,
-      expires_at: String(this.now() + this.ttl),
+      expires_at: String(request.expiresAt ? Math.floor(request.expiresAt.getTime() / 1000) : this.now() + this.ttl),
     });
     if (request.email) form.set('customer_email', request.email);
     const answer = await this.call('Creating the Stripe checkout session', 'POST', '/v1/checkout/sessions', form, {

@@ -34,8 +34,14 @@ export interface StartPayment {
   /** where the provider sends the payer back after paying, or after cancelling */
   returnUrl: string;
   cancelUrl: string;
-  /** where the provider posts its callback (M-Pesa); carries the driver's own secret */
+  /** where the provider posts its callback (M-Pesa); the driver appends its own secret to it */
   callbackUrl: string;
+  /**
+   * when an unpaid payment is abandoned (Stripe: 30 minutes to 24 hours from its creation).
+   * Give the payment's own stored deadline: a retried start must send the provider exactly the
+   * same request, or Stripe refuses the reused idempotency key.
+   */
+  expiresAt?: Date;
 }
 
 export interface StartedPayment {
