@@ -275,7 +275,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}) {
         return json(res, earlier.status, earlier.answer, { 'Idempotent-Replayed': 'true' });
       }
       const created = createSession(form);
-      idempotent.set(key, { body: req.body, ...created });
+      // as Stripe: a request refused by validation keeps no idempotent result, so it may be retried corrected
+      if (created.status === 200) idempotent.set(key, { body: req.body, ...created });
       return json(res, created.status, created.answer);
     }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
