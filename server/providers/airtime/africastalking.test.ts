@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../../testing/standins/africastalking.js';
+import { callbackReceiver, startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../../testing/standins/africastalking.js';
 import { CallbackSecrets } from '../sms/callbacks.js';
-import { callbackReceiver } from '../sms/testing.js';
 import { AfricasTalkingAirtime } from './africastalking.js';
 import { AirtimeRequestInvalid, WebhookRejected, type AirtimeRecipientResult } from './types.js';
 

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../../testing/standins/africastalking.js';
+import { callbackReceiver, startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../../testing/standins/africastalking.js';
 import { ProviderError } from '../payments/errors.js';
 import { AfricasTalkingSms, parseCost, REFUSALS } from './africastalking.js';
 import { CallbackSecrets } from './callbacks.js';
 import { SmsRequestInvalid } from './errors.js';
-import { callbackReceiver } from './testing.js';
 import { WebhookRejected, type IncomingWebhook, type SmsRecipientResult } from './types.js';
 
 const APP_KEY = 'a-test-app-key-of-at-least-32-characters';
@@ -110,6 +109,20 @@ describe("Africa's Talking SMS driver", () => {
     const results = await sms.send({ tenantId: TENANT, to: ['+254711000041'], message: 'Hello' });
     expect(results).toEqual([{ to: '+254711000041', outcome: 'unknown', reason: expect.stringContaining("Africa's Talking could not be reached") }]);
     expect(at.count('+254711000041')).toBe(1);
+  });
+
+  it('a number set to hang or to answer late makes its whole batch unknown, and was still sent once', async () => {
+    const short = new AfricasTalkingSms({ username: at.username, apiKey: at.apiKey, apiUrl: at.url, senderId: null }, APP_KEY, { timeoutMs: 100 });
+    at.setNumber('4', { hang: 'reset' });
+    const cut = await sms.send({ tenantId: TENANT, to: ['+254711000121', '+254711000044'], message: 'Hello' });
+    expect(cut.map((r) => r.outcome)).toEqual(['unknown', 'unknown']);
+    at.setNumber('4', { delayMs: 400 });
+    // the driver gives up at 100 ms, the stand-in answers at 400 ms: the same event loop orders them
+    expect((await short.send({ tenantId: TENANT, to: ['+254711000054'], message: 'Hello' }))[0].outcome).toBe('unknown');
+    // with time to wait, the late answer is read
+    expect((await sms.send({ tenantId: TENANT, to: ['+254711000064'], message: 'Hello' }))[0].outcome).toBe('accepted');
+    at.setNumber('4', {});
+    expect([at.count('+254711000121'), at.count('+254711000044'), at.count('+254711000054')]).toEqual([1, 1, 1]);
   });
 
   it('a gateway timeout (504) in front of the provider is unknown', async () => {
