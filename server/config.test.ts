@@ -99,6 +99,47 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe("SMS and airtime drivers (Africa's Talking)", () => {
+    const at = { AT_USERNAME: 'kazi', AT_API_KEY: 'atsk_0123456789abcdef' };
+    const prod = { NODE_ENV: 'production', APP_KEY: 'k'.repeat(40) };
+
+    it('development sends through the log drivers; with keys Africa\'s Talking comes first, live unless the username is sandbox', () => {
+      const c = loadConfig({ DATA_DIR: tmpdir() });
+      expect(c.sms).toEqual({ drivers: ['log'], africastalking: null });
+      expect(c.airtime).toEqual({ drivers: ['log'], africastalking: null });
+      const keyed = loadConfig({ DATA_DIR: tmpdir(), ...at, AT_SENDER_ID: 'KAZI' });
+      expect(keyed.sms).toEqual({ drivers: ['africastalking', 'log'], africastalking: { username: 'kazi', apiKey: 'atsk_0123456789abcdef', apiUrl: 'https://api.africastalking.com', senderId: 'KAZI' } });
+      expect(keyed.airtime).toEqual({ drivers: ['africastalking', 'log'], africastalking: { username: 'kazi', apiKey: 'atsk_0123456789abcdef', apiUrl: 'https://api.africastalking.com' } });
+      const sandbox = loadConfig({ DATA_DIR: tmpdir(), ...at, AT_USERNAME: 'sandbox' });
+      expect(sandbox.sms.africastalking).toMatchObject({ apiUrl: 'https://api.sandbox.africastalking.com', senderId: null });
+    });
+
+    it('production offers only Africa\'s Talking, never log; SMS_DRIVERS and AIRTIME_DRIVERS choose and order', () => {
+      expect(loadConfig({ DATA_DIR: tmpdir(), ...prod }).sms.drivers).toEqual([]);
+      expect(loadConfig({ DATA_DIR: tmpdir(), ...prod, ...at }).airtime.drivers).toEqual(['africastalking']);
+      const c = loadConfig({ DATA_DIR: tmpdir(), ...at, SMS_DRIVERS: ' log, africastalking,log ', AIRTIME_DRIVERS: 'log', AT_API_URL: 'http://127.0.0.1:4030/' });
+      expect(c.sms.drivers).toEqual(['log', 'africastalking']);
+      expect(c.airtime.drivers).toEqual(['log']);
+      expect(c.sms.africastalking?.apiUrl).toBe('http://127.0.0.1:4030');
+    });
+
+    it.each([
+      [{ SMS_DRIVERS: 'twilio' }, 'Invalid configuration: SMS_DRIVERS must be a comma list of africastalking, log'],
+      [{ AIRTIME_DRIVERS: 'reloadly' }, 'Invalid configuration: AIRTIME_DRIVERS must be a comma list of africastalking, log'],
+      [{ SMS_DRIVERS: 'africastalking' }, 'Invalid configuration: SMS_DRIVERS names africastalking, but AT_USERNAME and AT_API_KEY are not set'],
+      [{ ...prod, AIRTIME_DRIVERS: 'log' }, 'Invalid configuration: AIRTIME_DRIVERS names log, which sends nothing and is for development only'],
+      [{ AT_USERNAME: 'kazi' }, 'Invalid configuration: AT_API_KEY must be set with AT_USERNAME'],
+      [{ AT_API_KEY: 'atsk_0123456789abcdef' }, 'Invalid configuration: AT_USERNAME must be set with AT_API_KEY'],
+      [{ ...at, AT_API_KEY: 'short' }, "Invalid configuration: AT_API_KEY must be the Africa's Talking API key"],
+      [{ ...at, AT_USERNAME: 'my app' }, "Invalid configuration: AT_USERNAME must be the Africa's Talking app username (sandbox for the sandbox)"],
+      [{ ...at, AT_API_URL: 'sandbox' }, 'Invalid configuration: AT_API_URL must be a URL'],
+      [{ ...at, AT_SENDER_ID: 'FAR TOO LONG SENDER' }, 'Invalid configuration: AT_SENDER_ID must be a sender ID of up to 11 letters and digits, or a short code'],
+      [{ ...prod, ...at, AT_USERNAME: 'sandbox' }, "Invalid configuration: AT_API_URL is Africa's Talking's sandbox, which delivers nothing, in production"],
+    ])('rejects %o with one clear line', (env, message) => {
+      expect(() => loadConfig({ DATA_DIR: tmpdir(), ...env })).toThrow(new ConfigError(message));
+    });
+  });
+
   it('npm start with bad config prints one line and exits 1, no stack trace', () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: mkdtempSync(join(tmpdir(), 'kazi-cfg-')) },

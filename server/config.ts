@@ -21,6 +21,34 @@ export interface Config {
   logLevel: string;
   env: 'production' | 'development' | 'test';
   payments: PaymentsConfig;
+  sms: SmsConfig;
+  airtime: AirtimeConfig;
+}
+
+/** the SMS drivers (server/providers/sms); `log` is for development only */
+export const SMS_DRIVERS = ['africastalking', 'log'] as const;
+export type SmsDriverName = (typeof SMS_DRIVERS)[number];
+/** the airtime drivers (server/providers/airtime); `log` is for development only */
+export const AIRTIME_DRIVERS = ['africastalking', 'log'] as const;
+export type AirtimeDriverName = (typeof AIRTIME_DRIVERS)[number];
+
+/** Africa's Talking credentials (AT_USERNAME, AT_API_KEY, AT_API_URL) */
+export interface AfricasTalkingAccount {
+  username: string;
+  apiKey: string;
+  apiUrl: string;
+}
+
+/** The SMS drivers offered, the first the default, and Africa's Talking's settings. */
+export interface SmsConfig {
+  drivers: SmsDriverName[];
+  africastalking: (AfricasTalkingAccount & { senderId: string | null }) | null;
+}
+
+/** The airtime drivers offered, the first the default. */
+export interface AirtimeConfig {
+  drivers: AirtimeDriverName[];
+  africastalking: AfricasTalkingAccount | null;
 }
 
 /** The payment drivers offered and their providers' credentials (server/providers/payments). */
@@ -84,6 +112,23 @@ const schema = z.object({
     .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
     .pipe(z.array(z.enum(PAYMENT_DRIVERS, { error: `must be a comma list of ${PAYMENT_DRIVERS.join(', ')}` })))
     .optional(),
+  AT_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be the Africa's Talking app username (sandbox for the sandbox)").optional(),
+  AT_API_KEY: z.string().min(16, "must be the Africa's Talking API key").optional(),
+  AT_API_URL: z.string().url('must be a URL').optional(),
+  AT_SENDER_ID: z
+    .string()
+    .regex(/^(?=.*[A-Za-z])[A-Za-z0-9 ._-]{1,11}$|^\+?\d{3,15}$/, 'must be a sender ID of up to 11 letters and digits, or a short code')
+    .optional(),
+  SMS_DRIVERS: z
+    .string()
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(SMS_DRIVERS, { error: `must be a comma list of ${SMS_DRIVERS.join(', ')}` })))
+    .optional(),
+  AIRTIME_DRIVERS: z
+    .string()
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(AIRTIME_DRIVERS, { error: `must be a comma list of ${AIRTIME_DRIVERS.join(', ')}` })))
+    .optional(),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -112,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     env: e.NODE_ENV,
     payments: paymentsConfig(e),
+    ...messagingConfig(e),
   };
 }
 
@@ -153,6 +199,40 @@ function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
     fail(`PAYMENT_DRIVERS names ${d}, but ${d === 'stripe' ? 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are' : 'the MPESA_ keys are'} not set`);
   }
   return { drivers, stripe, mpesa, offlineInstructions };
+}
+
+export const AT_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
+export const AT_LIVE_URL = 'https://api.africastalking.com';
+
+/**
+ * SMS and airtime through Africa's Talking. AT_API_URL defaults to the sandbox for the username
+ * "sandbox" (Africa's Talking's rule) and to the live API otherwise. Without SMS_DRIVERS or
+ * AIRTIME_DRIVERS: africastalking when its keys are set, then log outside production.
+ */
+function messagingConfig(e: z.infer<typeof schema>): { sms: SmsConfig; airtime: AirtimeConfig } {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  if ((e.AT_USERNAME === undefined) !== (e.AT_API_KEY === undefined)) fail(e.AT_USERNAME === undefined ? 'AT_USERNAME must be set with AT_API_KEY' : 'AT_API_KEY must be set with AT_USERNAME');
+  const production = e.NODE_ENV === 'production';
+  const account =
+    e.AT_USERNAME && e.AT_API_KEY
+      ? { username: e.AT_USERNAME, apiKey: e.AT_API_KEY, apiUrl: (e.AT_API_URL ?? (e.AT_USERNAME === 'sandbox' ? AT_SANDBOX_URL : AT_LIVE_URL)).replace(/\/+$/, '') }
+      : null;
+  if (account && production && account.apiUrl === AT_SANDBOX_URL) fail("AT_API_URL is Africa's Talking's sandbox, which delivers nothing, in production");
+  const choose = <D extends 'africastalking' | 'log'>(setting: 'SMS_DRIVERS' | 'AIRTIME_DRIVERS', given: D[] | undefined): D[] => {
+    const configured = { africastalking: !!account, log: !production };
+    const drivers = given ? [...new Set(given)] : (['africastalking', 'log'] as D[]).filter((d) => configured[d]);
+    for (const d of drivers) {
+      if (configured[d]) continue;
+      fail(d === 'log' ? `${setting} names log, which sends nothing and is for development only` : `${setting} names africastalking, but AT_USERNAME and AT_API_KEY are not set`);
+    }
+    return drivers;
+  };
+  return {
+    sms: { drivers: choose('SMS_DRIVERS', e.SMS_DRIVERS), africastalking: account && { ...account, senderId: e.AT_SENDER_ID ?? null } },
+    airtime: { drivers: choose('AIRTIME_DRIVERS', e.AIRTIME_DRIVERS), africastalking: account },
+  };
 }
 
 /** APP_KEY is generated once into DATA_DIR when not given, so restarts keep sessions and signed links valid. */

@@ -17,15 +17,25 @@ export class PaymentRequestInvalid extends Error {
   }
 }
 
+/** the providers Kazi talks to over HTTP */
+export type ProviderId = 'stripe' | 'mpesa' | 'africastalking';
+
 /** The provider answered with an error (4xx/5xx, or ResponseCode ≠ 0), or could not be reached. */
 export class ProviderError extends Error {
   constructor(
-    readonly provider: 'stripe' | 'mpesa',
+    readonly provider: ProviderId,
     message: string,
     /** the HTTP status, when there was an answer */
     readonly status: number | null,
     /** the provider's own error code ("resource_missing", "404.001.03"), when it gave one */
     readonly code: string | null = null,
+    /**
+     * true when there was no answer but the request may have reached the provider (a timeout, a
+     * connection cut after the request was written): its outcome is unknown, not a failure
+     */
+    readonly mayHaveArrived = false,
+    /** the provider is unwell rather than refusing this request (a 5xx, a rate limit): try again later */
+    readonly temporary = false,
   ) {
     super(message);
     this.name = 'ProviderError';

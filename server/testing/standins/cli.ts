@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { startAfricasTalkingStandIn, type NumberRule } from './africastalking.js';
 import { DEFAULT_FAILURES, DEFAULT_SILENT, startMpesaStandIn } from './mpesa.js';
 import { startStripeStandIn } from './stripe.js';
 
@@ -8,10 +9,13 @@ import { startStripeStandIn } from './stripe.js';
  *
  *   tsx server/testing/standins/cli.ts stripe --port 4010 --webhook http://localhost:3000/webhooks/stripe
  *   tsx server/testing/standins/cli.ts mpesa --port 4020 [--delay 2000] [--fail-digit 1=1032] [--silent-digit 0]
+ *   tsx server/testing/standins/cli.ts africastalking --port 4030 --webhook http://localhost:3000/webhooks/sms/delivery/<tenant>/<token>
+ *       [--airtime-status URL] [--inbound URL] [--optout URL] [--delay 2000] [--fail-digit 9=403]… [--silent-digit 0]
  *
  * Each prints the environment Kazi needs to use it, then serves until SIGINT/SIGTERM.
  */
-const USAGE = 'usage: cli.ts stripe|mpesa [--port N] [--host H] [--webhook URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
+const USAGE =
+  'usage: cli.ts stripe|mpesa|africastalking [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -23,6 +27,9 @@ async function main() {
       delay: { type: 'string', default: '2000' },
       'fail-digit': { type: 'string', multiple: true },
       'silent-digit': { type: 'string', multiple: true },
+      'airtime-status': { type: 'string' },
+      inbound: { type: 'string' },
+      optout: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -55,6 +62,34 @@ async function main() {
       `MPESA_CONSUMER_SECRET=${m.consumerSecret}`,
       `MPESA_SHORTCODE=${m.shortcode}`,
       `MPESA_PASSKEY=${m.passkey}`,
+    ];
+  } else if (positionals[0] === 'africastalking') {
+    // SMS: --fail-digit D=CODE refuses numbers ending in D with that statusCode (403, 406, …); --silent-digit D never reports
+    const numbers: Record<string, NumberRule> = {};
+    for (const f of values['fail-digit'] ?? []) {
+      const m = /^(\d)=(\d{3})$/.exec(f);
+      if (!m) throw new Error(`--fail-digit takes DIGIT=STATUSCODE (9=403), not ${f}`);
+      numbers[m[1]] = { ...numbers[m[1]], refuse: Number(m[2]) };
+    }
+    for (const d of values['silent-digit'] ?? []) numbers[d] = { ...numbers[d], report: 'none' };
+    const at = await startAfricasTalkingStandIn({
+      port,
+      host: values.host,
+      callbackDelayMs: Number(values.delay),
+      numbers,
+      deliveryReportUrl: values.webhook,
+      airtimeStatusUrl: values['airtime-status'],
+      inboundUrl: values.inbound,
+      optOutUrl: values.optout,
+    });
+    close = at.close;
+    const rules = Object.entries(numbers).map(([d, r]) => (r.refuse ? `a number ending in ${d} is refused with ${r.refuse}` : `one ending in ${d} is never reported`));
+    lines = [
+      `Africa's Talking stand-in on ${at.url}: delivery reports ${values.webhook ? `to ${values.webhook}` : 'not sent (no --webhook)'} after ${values.delay} ms; ${rules.length ? `${rules.join(', ')}; ` : ''}any other is delivered`,
+      `AT_API_URL=${at.url}`,
+      `AT_USERNAME=${at.username}`,
+      `AT_API_KEY=${at.apiKey}`,
+      `AT_SENDER_ID=KAZI`,
     ];
   } else {
     throw new Error(USAGE);
