@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 // auth_epoch: one number, no tenant data (the session context cache, migration 0009)
-const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens', 'auth_epoch'];
+// platform_operators: the people who run the platform, read by the owner connection only (decision 0031)
+const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens', 'auth_epoch', 'platform_operators'];
 
 describe('database catalogue', () => {
   it('lists every public table as either tenant-owned or a known global table', async () => {
