@@ -26,6 +26,9 @@ CREATE TABLE "credit_movements" (
 	"lot_id" bigint,
 	"reservation_id" bigint,
 	"expires_at" timestamp with time zone,
+	"amount" numeric(20, 4),
+	"currency" text,
+	"search_text" text GENERATED ALWAYS AS (coalesce("description", '') || ' ' || coalesce("reference", '')) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "credit_movements_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
@@ -83,6 +86,7 @@ CREATE INDEX "credit_movements_tenant_created_idx" ON "credit_movements" USING b
 CREATE INDEX "credit_movements_tenant_movement_idx" ON "credit_movements" USING btree ("tenant_id","movement","created_at","id");--> statement-breakpoint
 CREATE INDEX "credit_movements_tenant_service_idx" ON "credit_movements" USING btree ("tenant_id","service","created_at","id");--> statement-breakpoint
 CREATE INDEX "credit_movements_tenant_user_idx" ON "credit_movements" USING btree ("tenant_id","user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "credit_movements_search_text_trgm_idx" ON "credit_movements" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "credit_reservations_open_idx" ON "credit_reservations" USING btree ("tenant_id","created_at","id") WHERE status = 'open';--> statement-breakpoint
 CREATE INDEX "credit_reservations_tenant_reference_idx" ON "credit_reservations" USING btree ("tenant_id","reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallets_tenant_unique" ON "wallets" USING btree ("tenant_id");--> statement-breakpoint
@@ -111,3 +115,13 @@ INSERT INTO credit_rate_settings (id, value) VALUES (1, '{
 --> statement-breakpoint
 -- every company has its wallet row (new ones get it from the wallet's company step)
 INSERT INTO wallets (tenant_id) SELECT id FROM tenants ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- the built-in roles of existing companies learn the wallet's permissions as new companies get them (common/permissions.ts)
+UPDATE roles SET permissions = permissions || '["wallet.manage"]'::jsonb
+ WHERE built_in AND slug = 'admin' AND NOT permissions ? 'wallet.manage';
+--> statement-breakpoint
+UPDATE roles SET permissions = permissions || '["wallet.view"]'::jsonb
+ WHERE built_in AND slug IN ('accountant', 'campaign-manager') AND NOT permissions ? 'wallet.view';
+--> statement-breakpoint
+UPDATE roles SET permissions = permissions || '["wallet.purchase"]'::jsonb
+ WHERE built_in AND slug = 'campaign-manager' AND NOT permissions ? 'wallet.purchase';

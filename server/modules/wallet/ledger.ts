@@ -55,6 +55,8 @@ interface Line {
   lotId?: number | null;
   reservationId?: number | null;
   expiresAt?: string | null;
+  amount?: string | null;
+  currency?: string | null;
 }
 
 /** The tenant of the call: given, or the transaction's own (app.tenant_id). */
@@ -95,21 +97,24 @@ async function append(tx: Tx, tenantId: number, lines: Line[]): Promise<{ id: nu
       lot_id: l.lotId ?? null,
       reservation_id: l.reservationId ?? null,
       expires_at: l.expiresAt ?? null,
+      amount: l.amount ?? null,
+      currency: l.currency ?? null,
     })),
   );
   return rows<{ id: number; balance_after: string }>(
     tx,
     sql`with l as (
           select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, movement text, kind text, service text, credits numeric, description text,
-                                                                 reference text, user_id bigint, lot_id bigint, reservation_id bigint, expires_at timestamptz)
+                                                                 reference text, user_id bigint, lot_id bigint, reservation_id bigint, expires_at timestamptz,
+                                                                 amount numeric, currency text)
         ), w as (
           update wallets set balance = balance + (select sum(credits) from l), updated_at = now()
            where tenant_id = ${tenantId}
           returning balance - (select sum(credits) from l) as before
         )
-        insert into credit_movements (tenant_id, movement, kind, service, credits, balance_after, description, reference, user_id, lot_id, reservation_id, expires_at)
+        insert into credit_movements (tenant_id, movement, kind, service, credits, balance_after, description, reference, user_id, lot_id, reservation_id, expires_at, amount, currency)
         select ${tenantId}, l.movement, l.kind, l.service, l.credits, w.before + sum(l.credits) over (order by l.ord), l.description, l.reference,
-               l.user_id, l.lot_id, l.reservation_id, l.expires_at
+               l.user_id, l.lot_id, l.reservation_id, l.expires_at, l.amount, l.currency
           from l cross join w
          order by l.ord
         returning id, balance_after::text as balance_after`,
@@ -130,6 +135,9 @@ export interface AddCredits {
   userId?: number | null;
   expiresAt?: string | Date | null;
   movement: Extract<CreditMovement, 'purchase' | 'grant' | 'refund' | 'adjustment'>;
+  /** what a purchase was paid (the wallet's "amount spent"), with its ISO currency */
+  amount?: string | null;
+  currency?: string | null;
 }
 
 /** Adds an inbound lot (a purchase, a grant, a refund, a positive adjustment): one ledger line and the lot it opens. */
@@ -140,7 +148,17 @@ export async function addCredits(tx: Tx, input: AddCredits): Promise<{ movementI
   await lockWallet(tx, tenantId);
   await expireDue(tx, tenantId);
   const [line] = await append(tx, tenantId, [
-    { movement: input.movement, kind: input.kind, credits: input.credits, description: input.description, reference: input.reference, userId: input.userId, expiresAt },
+    {
+      movement: input.movement,
+      kind: input.kind,
+      credits: input.credits,
+      description: input.description,
+      reference: input.reference,
+      userId: input.userId,
+      expiresAt,
+      amount: input.amount,
+      currency: input.currency,
+    },
   ]);
   const [lot] = await rows<{ id: number }>(
     tx,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CREDIT_KINDS, CREDIT_MOVEMENTS, CREDIT_SERVICES } from '../../../common/wallet.js';
+import { searchIndexes, searchText } from '../../db/search-index.js';
 import { tenantTable } from '../../db/tenant-table.js';
 
 /** Credits, like money, are numeric(20,4) decimal strings: an email may cost a tenth of a credit. */
@@ -67,6 +68,10 @@ export const creditMovements = tenantTable(
     lotId: bigint('lot_id', { mode: 'number' }),
     reservationId: bigint('reservation_id', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    /** the money a purchase line was paid with (a refund's, negative), in `currency` */
+    amount: numeric('amount', { precision: 20, scale: 4 }),
+    currency: text('currency'),
+    searchText: searchText('description', 'reference'),
   },
   (t) => [
     check('credit_movements_balance_not_negative', sql`${t.balanceAfter} >= 0`),
@@ -75,6 +80,7 @@ export const creditMovements = tenantTable(
     index('credit_movements_tenant_movement_idx').on(t.tenantId, t.movement, t.createdAt, t.id),
     index('credit_movements_tenant_service_idx').on(t.tenantId, t.service, t.createdAt, t.id),
     index('credit_movements_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt, t.id),
+    ...searchIndexes('credit_movements', t.searchText),
   ],
 );
 
