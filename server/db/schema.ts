@@ -13,3 +13,4 @@ export * from '../modules/attachments/schema.js';
 export * from '../modules/outreach/schema.js';
 export * from '../modules/platform/schema.js';
 export * from '../modules/payments/schema.js';
+export * from '../modules/wallet/schema.js';
