@@ -9,6 +9,7 @@ export {
   registerPaymentPurpose,
   rejectOfflinePayment,
   settlePayment,
+  settlingTx,
   startPayment,
   type PaymentPurpose,
   type PaymentRow,

@@ -45,6 +45,38 @@ export interface PaymentPurpose {
    * error and comes again.
    */
   onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
+  /**
+   * Runs after that transaction has committed, in the process that settled it (mail a receipt):
+   * best effort, once per settling; an error is logged, the payment stays succeeded.
+   */
+  afterSucceeded?(app: FastifyInstance, payment: PaymentRow): Promise<void>;
+}
+
+/** the payments each open settling transaction made succeed, for afterSucceeded once it commits */
+const succeededIn = new WeakMap<Tx, PaymentRow[]>();
+
+/**
+ * Runs `fn` in the company's transaction; once committed, each payment it made succeed gets its
+ * purpose's afterSucceeded. Every settling path goes through here (webhooks, status queries,
+ * the log driver's immediate success, the operator's approval).
+ */
+export async function settlingTx<T>(app: FastifyInstance, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let succeeded: PaymentRow[] = [];
+  const result = await withTenant(app.ctx.database, tenantId, async (tx) => {
+    succeeded = [];
+    succeededIn.set(tx, succeeded);
+    try {
+      return await fn(tx);
+    } finally {
+      succeededIn.delete(tx);
+    }
+  });
+  for (const p of succeeded) {
+    const after = purposes.get(p.purpose)?.afterSucceeded;
+    if (!after) continue;
+    await after(app, p).catch((err: unknown) => app.log.error({ err, paymentId: p.id, tenantId: p.tenant_id }, 'after a payment succeeded: failed'));
+  }
+  return result;
 }
 
 const purposes = new Map<string, PaymentPurpose>();
@@ -197,7 +229,7 @@ export async function startPayment(app: FastifyInstance, input: StartPaymentInpu
     throw providerFailure(err);
   }
 
-  return withTenant(database, input.tenantId, async (tx) => {
+  return settlingTx(app, input.tenantId, async (tx) => {
     await tx.execute(
       sql`insert into payment_attempts (tenant_id, payment_id, driver, provider_ref, action, created_by)
           values (${input.tenantId}, ${id}, ${input.driver}, ${started.providerRef}, ${JSON.stringify(started.action)}::jsonb, ${input.userId})
@@ -293,6 +325,7 @@ async function apply(tx: Tx, tenantId: number, paymentId: number, driver: Paymen
     const handler = purposes.get(paid.purpose);
     if (!handler) throw new Error(`No payment purpose "${paid.purpose}" is registered`);
     await handler.onSucceeded(tx, paid);
+    succeededIn.get(tx)?.push(paid);
     return 'succeeded';
   }
   if (o.status === 'failed' || o.status === 'expired') {
@@ -323,7 +356,7 @@ export async function refreshPayment(app: FastifyInstance, tenantId: number, pay
   } catch (err) {
     throw providerFailure(err);
   }
-  return withTenant(database, tenantId, async (tx) => {
+  return settlingTx(app, tenantId, async (tx) => {
     // a final answer is recorded as an event: asked again, the same answer changes nothing
     const event = outcome.status === 'pending' ? outcome : { ...outcome, eventId: `query:${outcome.status}:${outcome.providerRef}` };
     await settlePayment(tx, tenantId, paymentId, payment.driver, event);
@@ -340,7 +373,7 @@ export async function approveOfflinePayment(
   app: FastifyInstance,
   a: { tenantId: number; paymentId: number; operatorEmail: string; receipt?: string | null },
 ): Promise<PaymentRow> {
-  return withTenant(app.ctx.database, a.tenantId, async (tx) => {
+  return settlingTx(app, a.tenantId, async (tx) => {
     const p = await paymentOf(tx, a.paymentId);
     if (!p || p.driver !== 'offline' || !p.provider_ref) throw notFound('Payment');
     if (p.status === 'succeeded') throw new HttpError(409, 'This payment has already been approved.');

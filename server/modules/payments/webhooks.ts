@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaymentDriver } from '../../../common/wallet.js';
-import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
 import { WebhookRejected, type ProviderEvent } from '../../providers/payments/types.js';
 import { findGateway } from './gateways.js';
-import { settlePayment, type SettleEffect } from './service.js';
+import { settlePayment, settlingTx, type SettleEffect } from './service.js';
 
 /**
  * The providers' webhooks (docs/decisions/0031). Public routes without CSRF, each verified by
@@ -78,5 +77,5 @@ function read(req: FastifyRequest, driver: PaymentDriver): ProviderEvent | null 
 
 /** Settles in the company's own transaction (row-level security on); an event of another payment changes nothing. */
 function settle(req: FastifyRequest, tenantId: number, paymentId: number, driver: PaymentDriver, event: ProviderEvent): Promise<SettleEffect> {
-  return withTenant(req.server.ctx.database, tenantId, (tx) => settlePayment(tx, tenantId, paymentId, driver, event));
+  return settlingTx(req.server, tenantId, (tx) => settlePayment(tx, tenantId, paymentId, driver, event));
 }
