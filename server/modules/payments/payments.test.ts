@@ -348,7 +348,10 @@ describe('the operator', () => {
     await c.login(m.email, m.password);
     expect((await c.json('GET', '/operator/payments/json')).statusCode).toBe(200);
     const page = await c.get('/operator/payments', { inertia: true });
-    expect(page.json()).toMatchObject({ component: 'Operator/Payments' });
+    expect(page.json()).toMatchObject({ component: 'Operator/Payments', props: { operator: true } });
+    // the shell shows the Operator menu by this shared prop: false for a company's owner
+    expect((await owner.get('/dashboard', { inertia: true })).json().props.operator).toBe(false);
+    expect((await operator.get('/dashboard', { inertia: true })).json().props.operator).toBe(true);
   });
 
   it('lists offline payments waiting, approves one once (late when it had expired), rejects another with a reason', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CheckoutData, CreditPurchaseRow, PurchaseStarted } from '../../../common/answers/wallet.js';
+import { currencyFormatOf, formatMoney } from '../../../common/format.js';
 import { compare, fromUnits, toUnits } from '../../../common/money.js';
 import { listQuerySchema } from '../../../common/schemas/list-query.js';
 import { PAYMENT_DRIVERS, type PaymentStatus } from '../../../common/wallet.js';
@@ -180,7 +181,7 @@ async function mailReceipt(app: FastifyInstance, payment: PaymentRow) {
 /** The receipt of a paid purchase, as a PDF. */
 export async function renderReceipt(r: PurchaseRecord, company: string, payment: Pick<PaymentRow, 'driver' | 'provider_receipt'> | null): Promise<Buffer> {
   const { pdf, done, regular, bold, text } = await startPdf({ size: 'A4', margin: 56, info: { Title: `Receipt ${r.receipt_number}`, Author: company } });
-  const money = (v: string) => `${r.currency} ${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const money = (v: string) => formatMoney(v, currencyFormatOf(r.currency));
   pdf.font(bold).fontSize(18).text(text(company));
   pdf.moveDown(0.5).font(regular).fontSize(12).text(text(`Receipt ${r.receipt_number}`));
   pdf.fontSize(10).text(text(`Paid ${String(r.paid_at).slice(0, 10)}`));
