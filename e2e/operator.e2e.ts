@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { apiCall, logIn, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
+import { expectNoSeriousViolations } from './a11y';
+import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // The platform operator (docs/decisions/0031): the demo login is one outside production. A
 // company pays by bank transfer; the operator sees it waiting, approves one (the credits land)
@@ -45,8 +46,15 @@ describe('the platform operator', () => {
     await page.waitForURL(/\/operator\/payments$/);
     await page.getByRole('heading', { name: 'Payments' }).waitFor();
 
+    await page.getByRole('button', { name: `Approve ${approved.reference}` }).first().waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Operator/Payments');
+
     await page.getByRole('button', { name: `Approve ${approved.reference}` }).first().click();
     const approveDialog = page.getByRole('dialog');
+    await approveDialog.getByLabel(/^Bank reference/).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Operator/Payments, the approval dialog');
     await approveDialog.getByLabel(/^Bank reference/).fill('EQ-TRF-0042');
     await approveDialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await toast(page, 'Payment approved.').waitFor();
