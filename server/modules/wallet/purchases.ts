@@ -156,14 +156,18 @@ async function onPurchasePaid(tx: Tx, payment: PaymentRow) {
   });
 }
 
-/** After the purchase is paid and committed: its receipt goes to the buyer by mail (a job). */
+/**
+ * After the purchase is paid and committed: its receipt goes to the buyer by mail (a job, which
+ * retries the delivery). Marked mailed once queued; a queueing that fails leaves it unmarked and
+ * the receipt still at its address.
+ */
 async function mailReceipt(app: FastifyInstance, payment: PaymentRow) {
   const tenantId = payment.tenant_id;
   const loaded = await withTenant(app.ctx.database, tenantId, async (tx) => {
     const r = await purchaseOf(tx, Number(payment.reference));
     if (!r || !r.receipt_number || !r.user_email) return null;
-    const [marked] = await rows(tx, sql`update credit_purchases set receipt_mailed_at = now() where tenant_id = ${tenantId} and id = ${r.id} and receipt_mailed_at is null returning id`);
-    if (!marked) return null;
+    const [unmailed] = await rows(tx, sql`select 1 from credit_purchases where tenant_id = ${tenantId} and id = ${r.id} and receipt_mailed_at is null`);
+    if (!unmailed) return null;
     const [t] = await rows<{ name: string }>(tx, sql`select coalesce(settings->>'name', name) as name from tenants where id = ${tenantId}`);
     return { r, company: t?.name ?? 'Kazi' };
   });
@@ -173,9 +177,10 @@ async function mailReceipt(app: FastifyInstance, payment: PaymentRow) {
   await app.ctx.mailer.send({
     to: r.user_email!,
     subject: `Receipt ${r.receipt_number}: ${creditsInWords(r.credits)} credits`,
-    text: `Thank you. ${company} bought ${creditsInWords(r.credits)} credits for ${r.currency} ${r.amount}.\nReceipt ${r.receipt_number} is attached, and kept at ${app.ctx.config.appUrl}${r.receipt_url}.`,
+    text: `Thank you. ${company} bought ${creditsInWords(r.credits)} credits for ${formatMoney(r.amount, currencyFormatOf(r.currency))}.\nReceipt ${r.receipt_number} is attached, and kept at ${app.ctx.config.appUrl}${r.receipt_url}.`,
     attachments: [{ filename: `${r.receipt_number}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
   });
+  await withTenant(app.ctx.database, tenantId, (tx) => tx.execute(sql`update credit_purchases set receipt_mailed_at = now() where tenant_id = ${tenantId} and id = ${r.id}`));
 }
 
 /** The receipt of a paid purchase, as a PDF. */
