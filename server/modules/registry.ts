@@ -10,11 +10,14 @@ import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { outreachModule } from './outreach/module.js';
+import { paymentsModule } from './payments/module.js';
+import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
+import { walletModule } from './wallet/module.js';
 
 /**
  * Every module, in dependency order (docs/decisions/0016-module-boundaries.md): a module comes
@@ -30,14 +33,17 @@ export const MODULES: readonly KaziModule[] = [
   notificationsModule,
   attachmentsModule,
   accountingModule,
+  platformModule,
   usersModule,
   profileModule,
   ledgerModule,
   outreachModule,
+  paymentsModule,
   bankingModule,
   accountingSettingsModule,
   documentsModule,
   reportsModule,
+  walletModule,
   dashboardModule,
 ];
 
