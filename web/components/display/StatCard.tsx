@@ -15,7 +15,8 @@ const TONES: Record<StatTone, string> = {
 
 export type StatCardProps = {
   label: string;
-  value: number;
+  /** a count (formatted here), or a figure already formatted ("KSh1,500.00", "1,250.5 credits") */
+  value: number | string;
   icon?: ReactNode;
   tone?: StatTone;
   /** A line under the figure ("4.5 min on average", a level badge). */
@@ -34,7 +35,7 @@ export function StatCard({ label, value, icon, tone = 'primary', detail }: StatC
       <dl className="min-w-0">
         <dt className="truncate text-sm text-slate-500 dark:text-slate-400">{label}</dt>
         <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
-          {formatCount(value)}
+          {typeof value === 'number' ? formatCount(value) : value}
         </dd>
         {detail && <dd className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{detail}</dd>}
       </dl>
