@@ -22,6 +22,8 @@ export type PurchaseTab = (typeof PURCHASE_TABS)[number];
 export type CompletePaymentInput = { purchase_id: number; driver: PaymentDriver; phone?: string };
 
 const LIST = { type: 'Wallet' as const, id: 'LIST' };
+/** what a settled payment changes: the figures, the ledger lists, the chart and the purchases */
+const WALLET_FIGURES = (['METRICS', 'LIST', 'DISTRIBUTION', 'PURCHASES'] as const).map((id) => ({ type: 'Wallet' as const, id }));
 
 const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -67,8 +69,16 @@ const walletApi = api.injectEndpoints({
     /** POST /wallet/complete-payment {purchase_id, driver, phone} → the checkout data after starting the payment */
     completePayment: build.mutation<Answer<CheckoutData>, CompletePaymentInput>({
       query: (body) => ({ url: '/wallet/complete-payment', method: 'POST', body }),
-      // a payment settled at once (the log driver) moves the balance and the lists
-      invalidatesTags: ['Wallet'],
+      // the answer is the checkout page's new state; a payment settled at once (the log driver) moves the balance and the lists
+      async onQueryStarted({ purchase_id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(walletApi.util.upsertQueryData('getCheckoutData', purchase_id, data.data));
+        } catch {
+          // the caller shows the failure
+        }
+      },
+      invalidatesTags: WALLET_FIGURES,
     }),
   }),
 });
@@ -83,3 +93,6 @@ export const {
   useGetCheckoutDataQuery,
   useCompletePaymentMutation,
 } = walletApi;
+
+/** Asks again for the wallet's figures and lists (a payment settled while the page polled). */
+export const refreshWallet = () => walletApi.util.invalidateTags(WALLET_FIGURES);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx';
+import { Skeleton } from './Skeleton';
 import { formatCount } from '@common/format';
 
 export type StatTone = 'primary' | 'success' | 'warning' | 'info' | 'danger';
@@ -40,5 +41,22 @@ export function StatCard({ label, value, icon, tone = 'primary', detail }: StatC
         {detail && <dd className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{detail}</dd>}
       </dl>
     </div>
+  );
+}
+
+/** Placeholders of `count` stat cards while their figures load. */
+export function StatCardSkeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3 w-24" />
+            <Skeleton className="h-6 w-16" />
+          </div>
+        </div>
+      ))}
+    </>
   );
 }
