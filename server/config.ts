@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
+import { PAYMENT_DRIVERS, type PaymentDriver } from '../common/wallet.js';
 
 /** Typed configuration, read from the environment only (ARCHITECTURE "Running"). */
 export interface Config {
@@ -19,6 +20,17 @@ export interface Config {
   inProcessWorkers: boolean;
   logLevel: string;
   env: 'production' | 'development' | 'test';
+  payments: PaymentsConfig;
+}
+
+/** The payment drivers offered and their providers' credentials (server/providers/payments). */
+export interface PaymentsConfig {
+  /** the drivers a purchase may use, in the order offered */
+  drivers: PaymentDriver[];
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  mpesa: { consumerKey: string; consumerSecret: string; shortcode: string; passkey: string; apiUrl: string } | null;
+  /** shown to a payer who chooses bank transfer; may name {reference}, {amount} and {currency} */
+  offlineInstructions: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +67,23 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, debug, …)' })
     .default('info'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.string().url('must be a URL').default('https://api.stripe.com'),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'must be the paybill or till number (5 to 7 digits)').optional(),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  MPESA_API_URL: z.string().url('must be a URL').default('https://sandbox.safaricom.co.ke'),
+  OFFLINE_PAYMENT_INSTRUCTIONS: z.string().min(10, 'must say where to pay (at least 10 characters)').optional(),
+  PAYMENT_DRIVERS: z
+    .string()
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(PAYMENT_DRIVERS, { error: `must be a comma list of ${PAYMENT_DRIVERS.join(', ')}` })))
+    .optional(),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -82,7 +111,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inProcessWorkers: e.WORKERS === 'in-process',
     logLevel: e.LOG_LEVEL,
     env: e.NODE_ENV,
+    payments: paymentsConfig(e),
   };
+}
+
+const DEVELOPMENT_INSTRUCTIONS =
+  'Transfer {currency} {amount} to Kazi Development Bank, account 0000 0000 0000, quoting the reference {reference}. The credits are added once the platform operator sees the payment.';
+
+/** which drivers are on, and the credentials each needs; a driver named without its keys is a configuration error */
+function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  const group = (names: (keyof typeof e)[]) => {
+    const missing = names.filter((n) => e[n] === undefined);
+    if (missing.length && missing.length < names.length) fail(`${missing[0]} must be set with ${names.filter((n) => !missing.includes(n)).join(', ')}`);
+    return missing.length === 0;
+  };
+  const stripe = group(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+    ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') }
+    : null;
+  const mpesa = group(['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'])
+    ? {
+        consumerKey: e.MPESA_CONSUMER_KEY!,
+        consumerSecret: e.MPESA_CONSUMER_SECRET!,
+        shortcode: e.MPESA_SHORTCODE!,
+        passkey: e.MPESA_PASSKEY!,
+        apiUrl: e.MPESA_API_URL.replace(/\/$/, ''),
+      }
+    : null;
+  const production = e.NODE_ENV === 'production';
+  const offlineInstructions = e.OFFLINE_PAYMENT_INSTRUCTIONS ?? (production ? null : DEVELOPMENT_INSTRUCTIONS);
+  const configured: Record<PaymentDriver, boolean> = { stripe: !!stripe, mpesa: !!mpesa, offline: !!offlineInstructions, log: !production };
+  const drivers = e.PAYMENT_DRIVERS
+    ? [...new Set(e.PAYMENT_DRIVERS)]
+    : PAYMENT_DRIVERS.filter((d) => configured[d]);
+  for (const d of drivers) {
+    if (configured[d]) continue;
+    if (d === 'log') fail('PAYMENT_DRIVERS names log, which approves every payment at once and is for development only');
+    if (d === 'offline') fail('PAYMENT_DRIVERS names offline, but OFFLINE_PAYMENT_INSTRUCTIONS is not set');
+    fail(`PAYMENT_DRIVERS names ${d}, but ${d === 'stripe' ? 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are' : 'the MPESA_ keys are'} not set`);
+  }
+  return { drivers, stripe, mpesa, offlineInstructions };
 }
 
 /** APP_KEY is generated once into DATA_DIR when not given, so restarts keep sessions and signed links valid. */

@@ -34,8 +34,14 @@ export interface StartPayment {
   /** where the provider sends the payer back after paying, or after cancelling */
   returnUrl: string;
   cancelUrl: string;
-  /** where the provider posts its callback (M-Pesa); carries the driver's own secret */
+  /** where the provider posts its callback (M-Pesa); the driver appends its own secret to it */
   callbackUrl: string;
+  /**
+   * when an unpaid payment is abandoned (Stripe: 30 minutes to 24 hours from its creation).
+   * Give the payment's own stored deadline: a retried start must send the provider exactly the
+   * same request, or Stripe refuses the reused idempotency key.
+   */
+  expiresAt?: Date;
 }
 
 export interface StartedPayment {
@@ -51,6 +57,12 @@ export type OutcomeStatus = 'pending' | 'succeeded' | 'failed' | 'expired';
 export interface ProviderOutcome {
   status: OutcomeStatus;
   providerRef: string;
+  /**
+   * our payment id as the provider echoes it back (Stripe's client_reference_id, the payment id
+   * in the M-Pesa callback address): the module checks it against the payment it finds by
+   * providerRef, so an event can never settle another payment than the one it was started for
+   */
+  paymentId?: string;
   /** what the provider says was paid, when it says (decimal string) */
   amount?: string;
   currency?: string;
