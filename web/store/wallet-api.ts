@@ -80,6 +80,11 @@ const walletApi = api.injectEndpoints({
       },
       invalidatesTags: WALLET_FIGURES,
     }),
+    /** POST /wallet/settings {low_balance_threshold (credits, or null: off)} → the wallet's settings */
+    saveWalletSettings: build.mutation<Answer<{ low_balance_threshold: string | null }>, { low_balance_threshold: string | null }>({
+      query: (body) => ({ url: '/wallet/settings', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Wallet', id: 'METRICS' }],
+    }),
   }),
 });
 
@@ -92,6 +97,7 @@ export const {
   usePurchaseCreditsMutation,
   useGetCheckoutDataQuery,
   useCompletePaymentMutation,
+  useSaveWalletSettingsMutation,
 } = walletApi;
 
 /** Asks again for the wallet's figures and lists (a payment settled while the page polled). */

@@ -59,10 +59,10 @@ const tx = columnHelper<WalletTransactionRow>();
 /** The ledger lines (Wallet/Transactions): when, what, who, the signed credits and the balance after. */
 export const WALLET_TRANSACTION_COLUMNS = tx.columns([
   tx.accessor('created_at', { header: 'Date', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateTimeText value={getValue()} /> }),
-  tx.accessor('type', { header: 'Type', enableSorting: true, cell: ({ getValue }) => <MovementBadge type={getValue()} /> }),
+  tx.accessor('type', { header: 'Type', cell: ({ getValue }) => <MovementBadge type={getValue()} /> }),
   tx.accessor('description', { header: 'Description', cell: ({ row }) => <What row={row.original} /> }),
   tx.accessor('user_name', { header: 'By', cell: ({ getValue }) => getValue() ?? none }),
-  tx.accessor('credits', { header: 'Credits', enableSorting: true, meta: { align: 'end' }, cell: ({ getValue }) => <SignedCredits credits={getValue()} /> }),
+  tx.accessor('credits', { header: 'Credits', meta: { align: 'end' }, cell: ({ getValue }) => <SignedCredits credits={getValue()} /> }),
   tx.accessor('balance_after', { header: 'Balance', meta: { align: 'end' }, cell: ({ getValue }) => <PlainCredits credits={getValue()} /> }),
 ]);
 

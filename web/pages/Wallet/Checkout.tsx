@@ -29,10 +29,11 @@ import { refreshWallet, useCompletePaymentMutation, useGetCheckoutDataQuery, use
 
 const DRIVER_ICON: Record<PaymentDriver, typeof CreditCard> = { stripe: CreditCard, mpesa: Smartphone, offline: Landmark, log: TestTube2 };
 
-/** The purchase's id: the page's prop, else the last segment of /wallet/checkout/{id}. */
-function purchaseIdOf(props: { id?: number | string; purchase_id?: number | string; purchase?: { id: number } }): number {
-  const fromProps = props.purchase_id ?? props.id ?? props.purchase?.id;
-  if (fromProps !== undefined) return Number(fromProps);
+type CheckoutProps = { checkout?: CheckoutData };
+
+/** The purchase's id: the page's prop (GET /wallet/checkout/{id} answers the checkout data), else the last segment of the address. */
+function purchaseIdOf(props: CheckoutProps): number {
+  if (props.checkout) return props.checkout.purchase.id;
   return Number(typeof window === 'undefined' ? NaN : window.location.pathname.split('/').filter(Boolean).pop());
 }
 
@@ -185,14 +186,18 @@ function Waiting({ stage, onChange }: { stage: Extract<CheckoutStage, { stage: '
 }
 
 /** Wallet/Checkout (PAGES.md): pay for a credit purchase by card, M-Pesa or bank transfer, and see it settle. */
-export default function WalletCheckout(props: { id?: number | string; purchase_id?: number | string; purchase?: { id: number } }) {
+export default function WalletCheckout(props: CheckoutProps) {
   const id = purchaseIdOf(props);
   const dispatch = useAppDispatch();
   const formats = useFormats();
   // the payer asked to change the way of paying while one is under way
   const [choosing, setChoosing] = useState(false);
   const [polling, setPolling] = useState(false);
-  const { data, isLoading, error, refetch } = useGetCheckoutDataQuery(id, { pollingInterval: polling ? CHECKOUT_POLL_MS : 0, skipPollingIfUnfocused: false });
+  const query = useGetCheckoutDataQuery(id, { pollingInterval: polling ? CHECKOUT_POLL_MS : 0, skipPollingIfUnfocused: false });
+  // the page's own prop until the first answer: no skeleton on arrival
+  const data = query.data ?? props.checkout;
+  const { isLoading, refetch } = query;
+  const error = data ? undefined : query.error;
   const stage = data ? checkoutStage(data) : null;
   const poll = Boolean(stage && pollsWhile(stage) && !choosing);
   // the next request's interval follows what this answer says (set while rendering: React's way to follow a value)

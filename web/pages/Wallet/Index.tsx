@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
 import { BuyCredits } from '@/features/wallet/BuyCredits';
+import { LowBalanceSetting } from '@/features/wallet/LowBalanceSetting';
 import { PurchasesList } from '@/features/wallet/PurchasesList';
 import { RecentTransactions } from '@/features/wallet/RecentTransactions';
 import { WalletCards } from '@/features/wallet/WalletCards';
@@ -11,7 +12,7 @@ import { WalletUsage } from '@/features/wallet/WalletUsage';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { readUrlParams, writeUrlParams } from '@/lib/url-state';
-import { WALLET_PERIODS, type WalletPeriod } from '@/store/wallet-api';
+import { useGetWalletMetricsQuery, WALLET_PERIODS, type WalletPeriod } from '@/store/wallet-api';
 
 const DEFAULT_PERIOD: WalletPeriod = '30d';
 
@@ -23,6 +24,8 @@ function initialPeriod(): WalletPeriod {
 /** Wallet/Index (PAGES.md): the prepaid credits — balance and figures, usage, purchases, and buying more. */
 export default function WalletIndex() {
   const canBuy = useCan('wallet.purchase');
+  const canManage = useCan('wallet.manage');
+  const { data: metrics } = useGetWalletMetricsQuery();
   const [period, setPeriod] = useState<WalletPeriod>(initialPeriod);
   const choosePeriod = (p: WalletPeriod) => {
     setPeriod(p);
@@ -51,6 +54,7 @@ export default function WalletIndex() {
           {canBuy ? <BuyCredits /> : null}
           <RecentTransactions />
         </div>
+        {canManage && metrics && <LowBalanceSetting key={metrics.low_balance_threshold ?? 'off'} threshold={metrics.low_balance_threshold} />}
         <PurchasesList />
       </div>
     </>

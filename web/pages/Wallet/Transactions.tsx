@@ -9,9 +9,7 @@ import { BackLink } from '@/components/record/BackLink';
 import { WALLET_TRANSACTION_COLUMNS } from '@/features/wallet/columns';
 import { MOVEMENT_LABEL, SERVICE_LABEL } from '@/features/wallet/credits';
 import { AppLayout } from '@/layouts/AppLayout';
-import { useCan } from '@/lib/page';
 import { readUrlParams, writeUrlParams } from '@/lib/url-state';
-import { useGetMembersQuery } from '@/store/users-api';
 import { useGetWalletTransactionsQuery } from '@/store/wallet-api';
 
 const FILTERS: TableFilter[] = [
@@ -20,6 +18,7 @@ const FILTERS: TableFilter[] = [
 ];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+type UserRef = { id: number; name: string };
 type Extra = { user_id: string; date_from: string; date_to: string };
 
 function initialExtra(): Extra {
@@ -30,17 +29,16 @@ function initialExtra(): Extra {
 
 const labelClass = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400';
 
-/** The members, to filter by who caused a line (only for those who may list the company's users). */
-function UserFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { data } = useGetMembersQuery({ page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' });
+/** The company's members (the page's prop), to filter by who caused a line. */
+function UserFilter({ users, value, onChange }: { users: readonly UserRef[]; value: string; onChange: (v: string) => void }) {
   return (
     <label className={labelClass}>
       User
       <select className={`${selectClasses} w-auto min-w-40`} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Everyone</option>
-        {data?.data.map((m) => (
-          <option key={m.id} value={String(m.id)}>
-            {m.name}
+        {users.map((u) => (
+          <option key={u.id} value={String(u.id)}>
+            {u.name}
           </option>
         ))}
       </select>
@@ -49,8 +47,7 @@ function UserFilter({ value, onChange }: { value: string; onChange: (v: string) 
 }
 
 /** Wallet/Transactions (PAGES.md): every line of the credit ledger, filtered, paged and exportable; the filters live in the address. */
-export default function WalletTransactions() {
-  const canSeeUsers = useCan('users.view');
+export default function WalletTransactions({ users = [] }: { users?: UserRef[] }) {
   const [extra, setExtra] = useState<Extra>(initialExtra);
   const change = (key: keyof Extra, value: string) => {
     const next = { ...extra, [key]: value };
@@ -64,7 +61,7 @@ export default function WalletTransactions() {
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      {canSeeUsers && <UserFilter value={extra.user_id} onChange={(v) => change('user_id', v)} />}
+      {users.length > 1 && <UserFilter users={users} value={extra.user_id} onChange={(v) => change('user_id', v)} />}
       <label className={labelClass}>
         From
         <input type="date" className={controlClasses(false, 'w-auto tabular-nums')} value={extra.date_from} max={extra.date_to || undefined} onChange={(e) => change('date_from', e.target.value)} />
