@@ -14,7 +14,7 @@ const LAYERS = [
   ['banking'],
   ['accounting-settings'],
   ['documents'],
-  ['reports'],
+  ['reports', 'wallet'],
   ['dashboard'],
 ];
 

@@ -42,7 +42,7 @@ const AREAS = {
   tasks: ['approve'],
   calendar: [],
   // Wallet
-  wallet: ['purchase'],
+  wallet: ['purchase', 'manage'],
   // Mailbox and chat
   mailbox: ['send'],
   chat: [],
@@ -117,7 +117,10 @@ export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Perm
     permissions: (p) =>
       /^(invoices|bills|estimates|items|customers|vendors|transactions|transfers|taxes|currencies|categories|documents|accounts|accounting_settings|reports)\./.test(
         p,
-      ) || EVERYONE.includes(p),
+      ) ||
+      // what credits cost the company: the purchases are money spent
+      p === 'wallet.view' ||
+      EVERYONE.includes(p),
   },
   {
     slug: 'campaign-manager',
@@ -125,7 +128,11 @@ export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Perm
     permissions: (p) =>
       /^(contacts|segments|sms|airtime|email_templates|email|campaigns|organisers|events|event_groups|rsvp|surveys|workflows|task_templates|tasks|calendar|pages|media)\./.test(
         p,
-      ) || EVERYONE.includes(p),
+      ) ||
+      // the sends it makes are paid from the wallet: it sees the balance and may top it up
+      p === 'wallet.view' ||
+      p === 'wallet.purchase' ||
+      EVERYONE.includes(p),
   },
   {
     slug: 'organiser',

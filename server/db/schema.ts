@@ -11,3 +11,4 @@ export * from '../modules/documents/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/attachments/schema.js';
 export * from '../modules/outreach/schema.js';
+export * from '../modules/wallet/schema.js';

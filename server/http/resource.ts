@@ -83,6 +83,10 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   references?: Record<string, Reference>;
   /** GET <base>/export?format=csv|xlsx: the whole list (same search and filters) as a file, under the view permission unless it names its own; false: none */
   export?: ExportSpec | false;
+  /** the list's URL when it is not <base>/json (an endpoint SPEC §7 names, e.g. /wallet/get-transactions) */
+  listPath?: string;
+  /** false: no store, update or delete routes (a list of records nobody edits over HTTP, such as a ledger) */
+  writes?: false;
 }
 
 export interface Reference {
@@ -253,7 +257,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
   };
 
   function routes(app: FastifyInstance) {
-    app.get(`${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
+    app.get(def.listPath ?? `${def.base}/json`, { config: cfg('view') }, async (req) => list(req));
 
     if (def.export !== false) {
       const source = { base: def.base, label: def.label, access: def.export?.access ?? def.access.view, config: def.routeConfig?.view, fields: Object.keys(fields), column, select };
@@ -261,6 +265,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     }
 
     app.get(`${def.base}/get-${def.singular}/:id`, { config: cfg('view') }, async (req) => get(req));
+
+    if (def.writes === false) return;
 
     app.post(`${def.base}/store`, { config: cfg('create') }, async (req, reply) => {
       const input = validate(def.create, req.body) as Row;

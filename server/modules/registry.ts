@@ -15,6 +15,7 @@ import { reportsModule } from './reports/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
+import { walletModule } from './wallet/module.js';
 
 /**
  * Every module, in dependency order (docs/decisions/0016-module-boundaries.md): a module comes
@@ -38,6 +39,7 @@ export const MODULES: readonly KaziModule[] = [
   accountingSettingsModule,
   documentsModule,
   reportsModule,
+  walletModule,
   dashboardModule,
 ];
 

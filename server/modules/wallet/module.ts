@@ -1,0 +1,11 @@
+import { defineModule } from '../kazi-module.js';
+import { seedDemoWallet } from './demo.js';
+import { walletRoutes } from './routes.js';
+import { setUpWallet } from './setup.js';
+
+export const walletModule = defineModule({
+  name: 'wallet',
+  plugin: walletRoutes,
+  setUpCompany: setUpWallet,
+  seedDemo: seedDemoWallet,
+});
