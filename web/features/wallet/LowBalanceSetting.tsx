@@ -49,7 +49,7 @@ export function LowBalanceSetting({ threshold }: { threshold: string | null }) {
             ? 'Off. Set a balance to be told (a notification and an email) when the credits fall below it.'
             : `You are told when the balance falls below ${creditsLabel(threshold, formats.currency)}.`}
         </p>
-        <Field label="Alert below (credits)" error={error}>
+        <Field label="Alert below (credits)" error={error} className="max-w-xs">
           {(control) => <input {...control} {...decimalInputProps} value={value} onChange={(e) => setValue(e.target.value)} className={controlClasses(Boolean(error))} />}
         </Field>
         <div className="flex flex-wrap gap-2">

@@ -50,11 +50,15 @@ export default function WalletIndex() {
       <div className="flex flex-col gap-6">
         <WalletCards />
         <WalletUsage period={period} onPeriod={choosePeriod} />
-        <div className="grid gap-6 xl:grid-cols-2">
-          {canBuy ? <BuyCredits /> : null}
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          {(canBuy || canManage) && (
+            <div className="flex flex-col gap-6">
+              {canBuy && <BuyCredits />}
+              {canManage && metrics && <LowBalanceSetting key={metrics.low_balance_threshold ?? 'off'} threshold={metrics.low_balance_threshold} />}
+            </div>
+          )}
           <RecentTransactions />
         </div>
-        {canManage && metrics && <LowBalanceSetting key={metrics.low_balance_threshold ?? 'off'} threshold={metrics.low_balance_threshold} />}
         <PurchasesList />
       </div>
     </>

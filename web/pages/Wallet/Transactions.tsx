@@ -86,7 +86,7 @@ export default function WalletTransactions({ users = [] }: { users?: UserRef[] }
         params={params}
         filters={FILTERS}
         toolbar={toolbar}
-        search={{ placeholder: 'Search descriptions and references…', label: 'Search wallet transactions' }}
+        search={{ placeholder: 'Description or reference…', label: 'Search wallet transactions' }}
         defaultSort={{ id: 'created_at', desc: true }}
         exportUrl="/wallet/transactions/export"
         getRowId={(t) => t.id}
