@@ -9,8 +9,8 @@
  */
 const LAYERS = [
   ['activity', 'tenancy'],
-  ['auth', 'roles', 'notifications', 'attachments', 'accounting'],
-  ['users', 'profile', 'ledger', 'outreach'],
+  ['auth', 'roles', 'notifications', 'attachments', 'accounting', 'platform'],
+  ['users', 'profile', 'ledger', 'outreach', 'payments'],
   ['banking'],
   ['accounting-settings'],
   ['documents'],

@@ -12,7 +12,9 @@ let guest: TestClient;
 
 // these take no input (a body is ignored); everything else is hit as its audience would hit it
 const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read'];
-const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url));
+// providers' webhooks read their body as raw bytes, verified by signature before anything is read
+const rawBodies = ['/webhooks/stripe', '/webhooks/mpesa/:paymentId/:token'];
+const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url) && !rawBodies.includes(r.url));
 const reads = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/__test') && r.url !== '/health');
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_, p) => (p === 'id' ? '999999' : 'x'));
 const clientFor = (r: { access: unknown }) => (r.access === 'public' ? guest : owner);
@@ -166,6 +168,14 @@ describe('a NUL character (U+0000) in a text field is bad input, never a 500', (
     expect(res.statusCode, `${r.method} ${url}: ${res.body.slice(0, 300)}`).toBe(422);
     expect(res.json()).toEqual({ message: 'The name field must not contain a NUL character. (and 1 more error)', errors: expected });
     expect(await fingerprint(), `${r.method} ${url} wrote something`).toEqual(before);
+  });
+
+  it.each(rawBodies)('POST %s refuses an unsigned body with a 4xx and writes nothing', async (url) => {
+    const before = await fingerprint();
+    const res = await guest.request('POST', concrete(url), { body: nulBody, json: true });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it('a page form (urlencoded, Inertia visit) gets the field\'s error back, and no account is made', async () => {

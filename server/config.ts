@@ -19,6 +19,8 @@ export interface Config {
   /** run the job workers inside the web process (default) or leave them to `npm run worker` */
   inProcessWorkers: boolean;
   logLevel: string;
+  /** KAZI_OPERATORS: e-mails of platform operators, besides those granted with `npm run operator` (lower case) */
+  operators: string[];
   env: 'production' | 'development' | 'test';
   payments: PaymentsConfig;
 }
@@ -67,6 +69,11 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, debug, …)' })
     .default('info'),
+  KAZI_OPERATORS: z
+    .string()
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -110,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? null,
     inProcessWorkers: e.WORKERS === 'in-process',
     logLevel: e.LOG_LEVEL,
+    operators: e.KAZI_OPERATORS ?? [],
     env: e.NODE_ENV,
     payments: paymentsConfig(e),
   };

@@ -11,4 +11,6 @@ export * from '../modules/documents/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/attachments/schema.js';
 export * from '../modules/outreach/schema.js';
+export * from '../modules/platform/schema.js';
+export * from '../modules/payments/schema.js';
 export * from '../modules/wallet/schema.js';

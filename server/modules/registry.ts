@@ -10,6 +10,8 @@ import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { outreachModule } from './outreach/module.js';
+import { paymentsModule } from './payments/module.js';
+import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
 import { rolesModule } from './roles/module.js';
@@ -31,10 +33,12 @@ export const MODULES: readonly KaziModule[] = [
   notificationsModule,
   attachmentsModule,
   accountingModule,
+  platformModule,
   usersModule,
   profileModule,
   ledgerModule,
   outreachModule,
+  paymentsModule,
   bankingModule,
   accountingSettingsModule,
   documentsModule,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import { forbidden, notFound, ValidationError } from '../../http/errors.js';
+import { notFound, ValidationError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { globalRates, mergeRates, rateSettings, rateSettingsSchema } from './rates.js';
 import { creditRateSettings, type RateSettings } from './schema.js';
@@ -15,7 +15,7 @@ const tenantParam = z.object({ tenant: z.string().regex(/^[1-9]\d{0,15}$/) });
  * company pays, and one company's override. Guarded by the platform's operator check; written
  * on the owner connection (the global row) or in the company's own transaction (its override).
  */
-export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerHookHandler) {
+export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerAsyncHookHandler) {
   const { database } = app.ctx;
   const opts = { config: { access: 'authenticated' as const }, preHandler: guard };
 
@@ -83,8 +83,3 @@ export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerHookHa
     return { message: `${company.name} pays the platform's rates again.` };
   });
 }
-
-/** Until the platform's operator check is wired in: nobody is an operator. */
-export const noOperator: preHandlerHookHandler = async () => {
-  throw forbidden('Only a platform operator may do this.');
-};

@@ -9,7 +9,7 @@ import { creditRateSettings, type RateSettings } from './schema.js';
 /**
  * Credit rates (docs/decisions/0032-credit-wallet.md): what one credit costs in each currency,
  * what one unit of each service costs in credits, the packages and the bounds of a purchase. The
- * platform operator sets them once for everyone (credit_rate_settings, seeded by migration 0012)
+ * platform operator sets them once for everyone (credit_rate_settings, seeded by migration 0013)
  * and may override any part for one company (wallets.rates_override). These defaults only fill
  * in what neither says, so a half-written setting never leaves a rate missing.
  */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { walletJobs } from './jobs.js';
-import { noOperator, operatorRateRoutes } from './operator.js';
+import { requireOperator } from '../platform/index.js';
+import { operatorRateRoutes } from './operator.js';
 import { walletPages } from './pages.js';
 import { walletRoutes as walletEndpoints } from './wallet-routes.js';
 
@@ -9,6 +10,6 @@ export async function walletRoutes(app: FastifyInstance) {
   await app.register(walletEndpoints);
   // the purchase's checkout data comes from purchases.ts (the payments side) once it is merged
   walletPages(app, { checkout: async () => null });
-  operatorRateRoutes(app, noOperator);
+  operatorRateRoutes(app, requireOperator);
   walletJobs(app);
 }

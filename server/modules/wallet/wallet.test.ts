@@ -6,6 +6,7 @@ import { withTenant } from '../../db/tenancy.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { grantOperator } from '../platform/index.js';
 import { addMember } from '../users/test-helpers.js';
 import { mailLowBalanceAlerts } from './alerts.js';
 import { expireAllDue } from './jobs.js';
@@ -214,7 +215,12 @@ describe('wallet settings and the low-balance alert', () => {
         (await inA((tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from notifications where type = 'wallet.low_balance'`)))[0].n,
       );
     const mails: OutgoingMail[] = [];
-    const mailer = { send: async (m: OutgoingMail) => void mails.push(m) };
+    const mailer = {
+      send: async (m: OutgoingMail) => {
+        mails.push(m);
+        return null;
+      },
+    };
     const deps = { database: t.database, mailer, config: t.config };
 
     const res = await owner.json('POST', '/wallet/settings', { low_balance_threshold: '1000', auto_top_up: { enabled: true, target_balance: '5000', method: 'pm_card_visa' } });
@@ -284,5 +290,43 @@ describe('operator rates', () => {
     expect((await walletRow()).override).toBeNull();
     const m = (await owner.json('GET', '/wallet/metrics')).json().data as WalletMetrics;
     expect(m.rates.service.sms).toBe('1.0000');
+  });
+
+  it('lets an operator set the global rates and one company’s override, which reserve and the pages then use', async () => {
+    const op = await addMember(t.database, tenantB, 'viewer', 'operator@platform.test');
+    await grantOperator(t.database, op.email);
+    const operator = new TestClient(t.app);
+    await operator.login(op.email, op.password);
+
+    const global = await operator.json('GET', '/operator/rates');
+    expect(global.statusCode).toBe(200);
+    expect(global.json().data.credit_price.KES).toBe('1.0000');
+
+    for (const body of [{ service: { sms: '-1' } }, { service: { fax: '1' } }, { credit_price: { kes: '1' } }, { min_credits: '500', max_credits: '10' }, { packages: [{ credits: '0', label: 'Nothing' }] }]) {
+      expect((await operator.json('PUT', '/operator/rates', body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await operator.json('GET', '/operator/rates')).json().data).toEqual(global.json().data);
+
+    const put = await operator.json('PUT', '/operator/rates', { service: { email: '0.2' }, credit_price: { USD: '0.012' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.service).toEqual({ sms: '1.0000', email: '0.2000', airtime: '1.0000' });
+    expect(((await other.json('GET', '/wallet/metrics')).json().data as WalletMetrics).rates).toMatchObject({ credit_price: '0.0120', service: { email: '0.2000' } });
+
+    // company A pays 2 credits per SMS part; B keeps the platform's
+    expect((await operator.json('PUT', `/operator/rates/companies/${tenantA}`, { service: { sms: '2' } })).statusCode).toBe(200);
+    const a = await operator.json('GET', `/operator/rates/companies/${tenantA}`);
+    expect(a.json().data).toMatchObject({ override: { service: { sms: '2.0000' } }, effective: { service: { sms: '2.0000', email: '0.2000' } } });
+    expect(((await owner.json('GET', '/wallet/metrics')).json().data as WalletMetrics).rates.service.sms).toBe('2.0000');
+    expect(((await other.json('GET', '/wallet/metrics')).json().data as WalletMetrics).rates.service.sms).toBe('1.0000');
+    const r = await inA((tx) => reserve(tx, { service: 'sms', units: 3 }));
+    expect(r.credits).toBe('6.0000');
+    await inA((tx) => release(tx, r.id));
+
+    expect((await operator.json('PUT', `/operator/rates/companies/999999`, { service: { sms: '2' } })).statusCode).toBe(404);
+    expect((await operator.json('GET', `/operator/rates/companies/abc`)).statusCode).toBe(404);
+    expect((await operator.json('PUT', `/operator/rates/companies/${tenantA}`, { min_credits: '2000000' })).statusCode).toBe(422);
+    expect((await operator.json('DELETE', `/operator/rates/companies/${tenantA}`)).statusCode).toBe(200);
+    expect((await walletRow()).override).toBeNull();
+    await operator.json('PUT', '/operator/rates', { service: { email: '0.1' }, credit_price: { USD: '0.01' } });
   });
 });
