@@ -14,7 +14,7 @@ export function WalletCards() {
   if (error) return <ErrorAlert onRetry={() => void refetch()}>{errorMessage(error, 'Failed to load the wallet')}</ErrorAlert>;
   if (isLoading || !data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading the wallet">
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4" aria-busy="true" aria-label="Loading the wallet">
         <StatCardSkeletons count={4} />
       </div>
     );
@@ -22,7 +22,7 @@ export function WalletCards() {
   const marks = formats.currency;
   const currency = data.currency === formats.currency.code ? formats.currency : currencyFormatOf(data.currency);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
       <StatCard
         label="Balance"
         value={creditsLabel(data.balance, marks)}

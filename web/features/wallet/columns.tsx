@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isDecimal, isZero } from '@common/money';
 import type { CreditMovement } from '@common/wallet';
 import { columnHelper } from '@/components/data-table/features';
 import { Badge, StatusPill, type Tone } from '@/components/display/Badge';
@@ -31,9 +32,10 @@ export function MovementBadge({ type }: { type: CreditMovement }) {
 export function SignedCredits({ credits, className }: { credits: string; className?: string }) {
   const formats = useFormats();
   const negative = credits.trim().startsWith('-');
+  const zero = isDecimal(credits) && isZero(credits);
   return (
-    <span className={cx('whitespace-nowrap tabular-nums [unicode-bidi:plaintext]', negative ? 'text-slate-900 dark:text-white' : 'text-emerald-700 dark:text-emerald-400', className)}>
-      {negative ? '' : '+'}
+    <span className={cx('whitespace-nowrap tabular-nums [unicode-bidi:plaintext]', negative || zero ? 'text-slate-900 dark:text-white' : 'text-emerald-700 dark:text-emerald-400', className)}>
+      {negative || zero ? '' : '+'}
       {formatCredits(credits, formats.currency)}
     </span>
   );
