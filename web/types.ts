@@ -32,6 +32,8 @@ export type SharedProps = {
   /** the companies the user may switch to */
   tenants: { id: number; name: string }[];
   permissions: string[];
+  /** the user is a platform operator: the Operator menu is shown */
+  operator?: boolean;
   notifications: { unread: number };
   /** the company's date format, time zone and default currency (common/format.ts) */
   formats?: CompanyFormats;

@@ -62,7 +62,8 @@ export type CreditPurchaseRow = {
   credits: string;
   amount: string;
   currency: string;
-  driver: PaymentDriver;
+  /** the driver of its newest payment; null before the payer has chosen one */
+  driver: PaymentDriver | null;
   status: PaymentStatus;
   /** the receipt's number in the company's numbering, once paid */
   receipt_number: string | null;

@@ -14,3 +14,4 @@ export * from '../modules/outreach/schema.js';
 export * from '../modules/platform/schema.js';
 export * from '../modules/payments/schema.js';
 export * from '../modules/wallet/schema.js';
+export * from '../modules/wallet/purchase-schema.js';

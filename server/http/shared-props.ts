@@ -38,6 +38,8 @@ export function sharedProps(req: FastifyRequest) {
     tenant: req.tenant,
     tenants: async () => (await loadShell()).tenants,
     permissions: () => [...(req.permissions ?? [])],
+    /** a platform operator sees the Operator menu (docs/decisions/0031) */
+    operator: async () => (req.user ? req.isOperator() : false),
     notifications: async () => ({ unread: (await loadShell()).unread }),
     formats: async () => (await loadShell()).formats,
     flash: {

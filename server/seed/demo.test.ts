@@ -165,3 +165,11 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(added.json().data.phone).toBe('+254712000999');
   });
 });
+
+describe('the platform operator', () => {
+  it('the demo login is an operator outside production: it opens the Operator area', async () => {
+    const page = await demo.get('/operator/payments', { inertia: true });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ component: 'Operator/Payments', props: { operator: true } });
+  });
+});

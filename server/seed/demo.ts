@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import { withTenant } from '../db/tenancy.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { installedModules } from '../modules/kazi-module.js';
+import { grantOperator } from '../modules/platform/index.js';
 import '../modules/registry.js';
 import { createTenant } from '../modules/tenancy/service.js';
 
@@ -23,6 +24,8 @@ export async function seedDemo(database: Database, today = new Date()): Promise<
   await withTenant(database, tenantId, async (tx) => {
     for (const m of installedModules()) await m.seedDemo?.(tx, { tenantId, ownerId: userId, today });
   });
+  // outside production the demo login is also the platform operator, to show the Operator area (docs/decisions/0031)
+  if (process.env.NODE_ENV !== 'production') await grantOperator(database, DEMO_EMAIL, 'demo');
   return { tenantId };
 }
 

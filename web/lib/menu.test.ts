@@ -16,7 +16,14 @@ describe('the menu', () => {
       'CMS & Media',
       'Administration',
       'Settings',
+      'Operator',
     ]);
+  });
+
+  it('shows the Operator entries to a platform operator only, whatever the permissions', () => {
+    expect(menuHrefs(visibleMenu(all))).not.toContain('/operator/payments');
+    expect(menuHrefs(visibleMenu({ ...all, operator: true }))).toContain('/operator/payments');
+    expect(menuHrefs(visibleMenu({ can: () => false, exists: () => true, operator: true }))).toEqual(['/operator/payments']);
   });
 
   it('names only registered permissions and distinct URLs', () => {

@@ -47,6 +47,8 @@ export type MenuLink = {
   page: string;
   /** Needed to see the entry; null = any signed-in member. */
   permission: Permission | null;
+  /** Shown only to a platform operator (shared prop `operator`), whatever the permissions. */
+  operator?: true;
   icon?: LucideIcon;
   /** Extra words the menu search matches ("bank", "sms"…). */
   keywords?: string;
@@ -232,6 +234,13 @@ export const MENU: readonly MenuGroup[] = [
       },
     ],
   },
+  {
+    // the people who run the platform, not a company's roles (docs/decisions/0031)
+    label: 'Operator',
+    entries: [
+      { label: 'Operator payments', href: '/operator/payments', page: 'Operator/Payments', permission: null, operator: true, icon: ShieldCheck, keywords: 'platform offline approvals bank transfer' },
+    ],
+  },
 ];
 
 /** Pages reached from the user menu rather than the sidebar; same visibility rule. */
@@ -248,9 +257,10 @@ export function pageExists(name: string): boolean {
   return Object.hasOwn(PAGE_MODULES, `../pages/${name}.tsx`);
 }
 
-export type Visibility = { can: (permission: string) => boolean; exists: (page: string) => boolean };
+export type Visibility = { can: (permission: string) => boolean; exists: (page: string) => boolean; operator?: boolean };
 
-export const isVisible = (link: MenuLink, v: Visibility) => (link.permission === null || v.can(link.permission)) && v.exists(link.page);
+export const isVisible = (link: MenuLink, v: Visibility) =>
+  (link.operator ? v.operator === true : link.permission === null || v.can(link.permission)) && v.exists(link.page);
 
 /**
  * The menu as this user sees it: entries they may open and whose page exists; a parent with no

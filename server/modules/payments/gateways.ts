@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_DRIVERS, type PaymentDriver } from '../../../common/wallet.js';
-import type { Config } from '../../config.js';
 import { fieldError } from '../../http/errors.js';
+import { gatewayFor } from '../../providers/payments/index.js';
 import type { PaymentGateway } from '../../providers/payments/types.js';
 
 /**
- * Which payment drivers this installation has (server/providers/payments/): the drivers are
- * built once per app from its configuration by the providers' factory; a test may put its own
- * gateway (one talking to a stand-in server) in place of a driver with `useGateway`.
+ * Which payment drivers this installation has (server/providers/payments/, PAYMENT_DRIVERS and
+ * the providers' keys): each enabled driver is built once per app, on first use (the M-Pesa
+ * driver keeps its OAuth token between payments); a test may put its own gateway in place of
+ * a driver with `useGateway`.
  */
-export type GatewayFactory = (driver: PaymentDriver, config: Config) => PaymentGateway | null;
-
-let factory: GatewayFactory = () => null;
-
-/** Installs the providers' factory (server/modules/payments/module.ts does, once). */
-export function setGatewayFactory(f: GatewayFactory) {
-  factory = f;
-}
+const build = (app: FastifyInstance, driver: PaymentDriver): PaymentGateway | null =>
+  app.ctx.config.payments.drivers.includes(driver) ? gatewayFor(driver, app.ctx.config, { log: app.log }) : null;
 
 const built = new WeakMap<object, Map<PaymentDriver, PaymentGateway | null>>();
 
@@ -37,7 +32,7 @@ export function useGateway(app: FastifyInstance, gateway: PaymentGateway | null,
 /** The driver, or null when this installation does not offer it (no keys configured). */
 export function findGateway(app: FastifyInstance, driver: PaymentDriver): PaymentGateway | null {
   const map = gateways(app);
-  if (!map.has(driver)) map.set(driver, factory(driver, app.ctx.config));
+  if (!map.has(driver)) map.set(driver, build(app, driver));
   return map.get(driver) ?? null;
 }
 
@@ -48,9 +43,10 @@ export function gatewayOf(app: FastifyInstance, driver: PaymentDriver): PaymentG
   return g;
 }
 
-/** The drivers a payer may choose here, in the order the checkout shows them. */
+/** The drivers a payer may choose here, in the configured order (a test's own gateways after them). */
 export function availableDrivers(app: FastifyInstance): PaymentDriver[] {
-  return PAYMENT_DRIVERS.filter((d) => findGateway(app, d) !== null);
+  const configured = app.ctx.config.payments.drivers;
+  return [...configured, ...PAYMENT_DRIVERS.filter((d) => !configured.includes(d))].filter((d) => findGateway(app, d) !== null);
 }
 
 export const driverLabel = (d: PaymentDriver) => ({ stripe: 'card (Stripe)', mpesa: 'M-Pesa', offline: 'bank transfer', log: 'the test driver' })[d];

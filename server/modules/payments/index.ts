@@ -9,13 +9,14 @@ export {
   registerPaymentPurpose,
   rejectOfflinePayment,
   settlePayment,
+  settlingTx,
   startPayment,
   type PaymentPurpose,
   type PaymentRow,
   type StartPaymentInput,
   type StartedPaymentAnswer,
 } from './service.js';
-export { availableDrivers, findGateway, gatewayOf, setGatewayFactory, useGateway } from './gateways.js';
+export { availableDrivers, findGateway, gatewayOf, useGateway } from './gateways.js';
 export { DRIVER_LIMITS } from './limits.js';
 export { paymentAnswer } from './routes.js';
 export { sweepPayments, expireOverduePayments } from './sweep.js';

@@ -9,7 +9,6 @@ import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { addMember } from '../users/test-helpers.js';
 import { grantOperator } from '../platform/operators.js';
-import { mpesaCallbackToken } from './service.js';
 import {
   approveOfflinePayment,
   expireOverduePayments,
@@ -27,9 +26,10 @@ import {
  * forged webhook changes nothing, a late success is marked late, and the operator's offline
  * approvals are operator-only.
  *
- * The gateways here are this test's own drivers: they sign their webhooks with an HMAC like a
- * provider does, so a forged one is refused by the same code path. The real Stripe and M-Pesa
- * drivers against their stand-in servers are in payments-providers.test.ts.
+ * The gateways here are this test's own drivers, so that each outcome can be reported at will:
+ * they sign their webhooks with an HMAC like a provider does, so a forged one is refused by the
+ * same code path. The real drivers (log, offline, and Stripe and M-Pesa against their stand-in
+ * servers over HTTP) are in providers.test.ts.
  */
 const SECRET = 'whsec_test';
 const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
@@ -133,10 +133,11 @@ describe('starting a payment', () => {
     const p = (await payment(started.paymentId))!;
     expect(p).toMatchObject({ status: 'succeeded', late: false, provider_receipt: `LOG-${started.paymentId}`, amount: '1500.0000', created_by: a.userId });
     expect(p.settled_at).not.toBeNull();
-    // the row id is the idempotency key; the M-Pesa callback address carries the signed company
+    // the row id is the idempotency key; the M-Pesa driver adds /<id>/<token> to the callback address
     const sent = gw.log.started.at(-1)!;
     expect(sent).toMatchObject({ paymentId: String(started.paymentId), amount: '1500.00', currency: 'KES', returnUrl: `http://kazi.test/orders/1?payment=${started.paymentId}` });
-    expect(sent.callbackUrl).toBe(`http://kazi.test/webhooks/mpesa/${started.paymentId}/${mpesaCallbackToken(t.config.appKey, a.tenantId, started.paymentId)}`);
+    expect(sent.callbackUrl).toBe('http://kazi.test/webhooks/mpesa');
+    expect(new Date(p.expires_at).getTime() - sent.expiresAt!.getTime()).toBe(0);
     // paid for: a second start is refused
     await expect(start('log', { reference: `order-${seq}` })).rejects.toMatchObject({ statusCode: 409 });
   });
@@ -190,7 +191,7 @@ describe('starting a payment', () => {
     expect(again.action).toMatchObject({ kind: 'redirect' });
     expect((await payment(first.paymentId))!.driver).toBe('stripe');
     // the superseded M-Pesa attempt failing changes nothing …
-    const token = mpesaCallbackToken(t.config.appKey, a.tenantId, first.paymentId);
+    const token = 'token-checked-by-the-driver';
     expect((await post(`/webhooks/mpesa/${first.paymentId}/${token}`, { id: 'm-fail', ref: mpesaRef, status: 'failed', reason: 'Cancelled by user' })).statusCode).toBe(200);
     expect((await payment(first.paymentId))!.status).toBe('pending');
     // … but its success counts
@@ -263,30 +264,20 @@ describe('webhooks', () => {
     expect(calls.get(s.paymentId)).toBeUndefined();
   });
 
-  it('an M-Pesa callback: a forged address is a 400, a failure marks the payment failed with the reason', async () => {
+  it('an M-Pesa callback: a failure marks the payment failed with the reason', async () => {
     const s = await start('mpesa');
     const ref = await refOf(s.paymentId);
-    const token = mpesaCallbackToken(t.config.appKey, a.tenantId, s.paymentId);
-    // a token of company B, of another payment, or made up
-    for (const bad of [mpesaCallbackToken(t.config.appKey, b.tenantId, s.paymentId + 1), `${a.tenantId}-forged`, 'x']) {
-      const res = await post(`/webhooks/mpesa/${s.paymentId}/${bad}`, { id: 'cb1', ref, status: 'succeeded' });
-      expect(res.statusCode).toBe(400);
-    }
-    // the right token on another payment's address
-    expect((await post(`/webhooks/mpesa/${s.paymentId + 1}/${token}`, { id: 'cb1', ref, status: 'succeeded' })).statusCode).toBe(400);
-    expect((await payment(s.paymentId))!.status).toBe('pending');
-    const failed = await post(`/webhooks/mpesa/${s.paymentId}/${token}`, { id: 'cb2', ref, status: 'failed', reason: 'Request cancelled by user' });
+    const failed = await post(`/webhooks/mpesa/${s.paymentId}/token`, { id: 'cb2', ref, status: 'failed', reason: 'Request cancelled by user' });
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ ResultCode: 0, ResultDesc: 'Accepted', effect: 'failed' });
     expect((await payment(s.paymentId))!).toMatchObject({ status: 'failed', failure_reason: 'Request cancelled by user' });
   });
 
-  it('a callback with a valid address but another payment’s reference changes nothing', async () => {
+  it('a callback on one payment’s address carrying another payment’s reference changes nothing', async () => {
     const s1 = await start('mpesa');
     const s2 = await start('mpesa');
     const ref2 = await refOf(s2.paymentId);
-    const token1 = mpesaCallbackToken(t.config.appKey, a.tenantId, s1.paymentId);
-    expect((await post(`/webhooks/mpesa/${s1.paymentId}/${token1}`, { id: 'cb-x', ref: ref2, status: 'succeeded' })).json()).toMatchObject({ effect: 'none' });
+    expect((await post(`/webhooks/mpesa/${s1.paymentId}/token`, { id: 'cb-x', ref: ref2, status: 'succeeded' })).json()).toMatchObject({ ignored: true });
     expect((await payment(s1.paymentId))!.status).toBe('pending');
     expect((await payment(s2.paymentId))!.status).toBe('pending');
   });
@@ -357,7 +348,10 @@ describe('the operator', () => {
     await c.login(m.email, m.password);
     expect((await c.json('GET', '/operator/payments/json')).statusCode).toBe(200);
     const page = await c.get('/operator/payments', { inertia: true });
-    expect(page.json()).toMatchObject({ component: 'Operator/Payments' });
+    expect(page.json()).toMatchObject({ component: 'Operator/Payments', props: { operator: true } });
+    // the shell shows the Operator menu by this shared prop: false for a company's owner
+    expect((await owner.get('/dashboard', { inertia: true })).json().props.operator).toBe(false);
+    expect((await operator.get('/dashboard', { inertia: true })).json().props.operator).toBe(true);
   });
 
   it('lists offline payments waiting, approves one once (late when it had expired), rejects another with a reason', async () => {

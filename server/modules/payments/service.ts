@@ -5,7 +5,6 @@ import { PAYMENT_DRIVERS, type PaymentAction, type PaymentDriver, type PaymentSt
 import { rows, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
-import { signToken } from '../../http/signed-token.js';
 import type { ProviderEvent, ProviderOutcome, StartedPayment } from '../../providers/payments/types.js';
 import { gatewayOf } from './gateways.js';
 import { checkPaymentInput } from './limits.js';
@@ -46,6 +45,38 @@ export interface PaymentPurpose {
    * error and comes again.
    */
   onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
+  /**
+   * Runs after that transaction has committed, in the process that settled it (mail a receipt):
+   * best effort, once per settling; an error is logged, the payment stays succeeded.
+   */
+  afterSucceeded?(app: FastifyInstance, payment: PaymentRow): Promise<void>;
+}
+
+/** the payments each open settling transaction made succeed, for afterSucceeded once it commits */
+const succeededIn = new WeakMap<Tx, PaymentRow[]>();
+
+/**
+ * Runs `fn` in the company's transaction; once committed, each payment it made succeed gets its
+ * purpose's afterSucceeded. Every settling path goes through here (webhooks, status queries,
+ * the log driver's immediate success, the operator's approval).
+ */
+export async function settlingTx<T>(app: FastifyInstance, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let succeeded: PaymentRow[] = [];
+  const result = await withTenant(app.ctx.database, tenantId, async (tx) => {
+    succeeded = [];
+    succeededIn.set(tx, succeeded);
+    try {
+      return await fn(tx);
+    } finally {
+      succeededIn.delete(tx);
+    }
+  });
+  for (const p of succeeded) {
+    const after = purposes.get(p.purpose)?.afterSucceeded;
+    if (!after) continue;
+    await after(app, p).catch((err: unknown) => app.log.error({ err, paymentId: p.id, tenantId: p.tenant_id }, 'after a payment succeeded: failed'));
+  }
+  return result;
 }
 
 const purposes = new Map<string, PaymentPurpose>();
@@ -56,9 +87,19 @@ export function registerPaymentPurpose(purpose: string, handler: PaymentPurpose)
   purposes.set(purpose, handler);
 }
 
-/** Pending payments of these drivers expire after this long; offline ones wait for a bank transfer. */
+/**
+ * How long a pending payment waits: 30 minutes for an M-Pesa push; an hour for a Stripe Checkout
+ * (Stripe takes a session's expires_at only 30 minutes to 24 hours from its creation, and the
+ * session is created a moment after the row); 14 days for a bank transfer.
+ */
 export const PAYMENT_TTL_MINUTES = 30;
+export const STRIPE_TTL_MINUTES = 60;
 export const OFFLINE_TTL_DAYS = 14;
+
+const ttl = (driver: PaymentDriver) =>
+  driver === 'offline'
+    ? sql`now() + make_interval(days => ${OFFLINE_TTL_DAYS})`
+    : sql`now() + make_interval(mins => ${driver === 'stripe' ? STRIPE_TTL_MINUTES : PAYMENT_TTL_MINUTES})`;
 
 const COLUMNS = sql.raw(`tenant_id, id, purpose, reference, description, amount::text as amount, currency, driver, status, provider_ref,
   provider_receipt, action, failure_reason, late, expires_at, settled_at, created_by, created_at, updated_at`);
@@ -104,8 +145,8 @@ export interface StartedPaymentAnswer {
   action: PaymentAction | null;
 }
 
-/** The secret part of an M-Pesa callback address: the company, signed under APP_KEY with the payment's id. */
-export const mpesaCallbackToken = (appKey: string, tenantId: number, paymentId: number) => signToken(appKey, `payments.mpesa:${paymentId}`, [tenantId]);
+/** Where M-Pesa posts its callbacks; the driver adds /<paymentId>/<its own token> to it. */
+export const mpesaCallbackBase = (appUrl: string) => `${appUrl}/webhooks/mpesa`;
 
 /**
  * Starts — or restarts — paying for `purpose` + `reference`. Bad input (driver not offered here,
@@ -126,35 +167,43 @@ export async function startPayment(app: FastifyInstance, input: StartPaymentInpu
   const gateway = gatewayOf(app, input.driver);
   if (!input.returnPath.startsWith('/') || input.returnPath.startsWith('//')) throw new Error('returnPath must be a path of Kazi');
 
-  const { id, isNew } = await withTenant(database, input.tenantId, async (tx) => {
+  const { id, isNew, expiresAt } = await withTenant(database, input.tenantId, async (tx) => {
     const [paid] = await rows(
       tx,
       sql`select 1 from payments where tenant_id = ${input.tenantId} and purpose = ${input.purpose} and reference = ${input.reference} and status = 'succeeded' limit 1`,
     );
     if (paid) throw new HttpError(409, 'This has already been paid.');
-    const [open] = await rows<{ id: number; amount: string; currency: string }>(
+    const [open] = await rows<{ id: number; amount: string; currency: string; stripe_started: boolean }>(
       tx,
-      sql`select id, amount::text as amount, currency from payments
+      sql`select id, amount::text as amount, currency,
+                 exists (select 1 from payment_attempts a where a.tenant_id = payments.tenant_id and a.payment_id = payments.id and a.driver = 'stripe') as stripe_started
+            from payments
            where tenant_id = ${input.tenantId} and purpose = ${input.purpose} and reference = ${input.reference} and status = 'pending'
            for update`,
     );
-    const expires = input.driver === 'offline' ? sql`now() + make_interval(days => ${OFFLINE_TTL_DAYS})` : sql`now() + make_interval(mins => ${PAYMENT_TTL_MINUTES})`;
     if (open) {
       if (open.currency !== input.currency || compare(open.amount, amount) !== 0) {
         throw new HttpError(409, 'A payment of another amount is already open for this; wait for it to expire.');
       }
-      await tx.execute(sql`update payments set expires_at = ${expires}, updated_at = now() where tenant_id = ${input.tenantId} and id = ${open.id}`);
-      return { id: Number(open.id), isNew: false };
+      // a restart gives the payer the new driver's time, unless Stripe was started already: a
+      // Checkout Session keeps the deadline it was created with (the same request every time)
+      const [row] = await rows<{ expires_at: string }>(
+        tx,
+        open.stripe_started
+          ? sql`update payments set updated_at = now() where tenant_id = ${input.tenantId} and id = ${open.id} returning expires_at`
+          : sql`update payments set expires_at = ${ttl(input.driver)}, updated_at = now() where tenant_id = ${input.tenantId} and id = ${open.id} returning expires_at`,
+      );
+      return { id: Number(open.id), isNew: false, expiresAt: row.expires_at };
     }
-    const [row] = await rows<{ id: number }>(
+    const [row] = await rows<{ id: number; expires_at: string }>(
       tx,
       sql`insert into payments (tenant_id, purpose, reference, description, amount, currency, driver, expires_at, created_by)
-          values (${input.tenantId}, ${input.purpose}, ${input.reference}, ${input.description}, ${amount}, ${input.currency}, ${input.driver}, ${expires}, ${input.userId})
-          on conflict do nothing returning id`,
+          values (${input.tenantId}, ${input.purpose}, ${input.reference}, ${input.description}, ${amount}, ${input.currency}, ${input.driver}, ${ttl(input.driver)}, ${input.userId})
+          on conflict do nothing returning id, expires_at`,
     );
     // another request opened it between our read and this insert
     if (!row) throw new HttpError(409, 'This payment is being started already; try again in a moment.');
-    return { id: Number(row.id), isNew: true };
+    return { id: Number(row.id), isNew: true, expiresAt: row.expires_at };
   });
 
   const back = `${config.appUrl}${input.returnPath}`;
@@ -170,7 +219,9 @@ export async function startPayment(app: FastifyInstance, input: StartPaymentInpu
       email: input.email ?? undefined,
       returnUrl: `${back}${join}payment=${id}`,
       cancelUrl: `${back}${join}payment=${id}&cancelled=1`,
-      callbackUrl: `${config.appUrl}/webhooks/mpesa/${id}/${mpesaCallbackToken(config.appKey, input.tenantId, id)}`,
+      callbackUrl: mpesaCallbackBase(config.appUrl),
+      // the same deadline on every start of this payment: Stripe refuses a reused idempotency key with another request
+      expiresAt: new Date(expiresAt),
     });
   } catch (err) {
     // nothing reached the provider, or it refused: a payment made just now is taken back
@@ -178,7 +229,7 @@ export async function startPayment(app: FastifyInstance, input: StartPaymentInpu
     throw providerFailure(err);
   }
 
-  return withTenant(database, input.tenantId, async (tx) => {
+  return settlingTx(app, input.tenantId, async (tx) => {
     await tx.execute(
       sql`insert into payment_attempts (tenant_id, payment_id, driver, provider_ref, action, created_by)
           values (${input.tenantId}, ${id}, ${input.driver}, ${started.providerRef}, ${JSON.stringify(started.action)}::jsonb, ${input.userId})
@@ -228,6 +279,8 @@ export async function settlePayment(
     sql`select 1 from payment_attempts where tenant_id = ${tenantId} and payment_id = ${paymentId} and driver = ${driver} and provider_ref = ${outcome.providerRef}`,
   );
   if (!attempt) return 'none';
+  // the provider echoes our payment id (Stripe's client_reference_id, the callback address): it must be this one
+  if (outcome.paymentId !== undefined && outcome.paymentId !== String(paymentId)) return 'none';
   if (eventId) {
     const [fresh] = await rows(
       tx,
@@ -272,6 +325,7 @@ async function apply(tx: Tx, tenantId: number, paymentId: number, driver: Paymen
     const handler = purposes.get(paid.purpose);
     if (!handler) throw new Error(`No payment purpose "${paid.purpose}" is registered`);
     await handler.onSucceeded(tx, paid);
+    succeededIn.get(tx)?.push(paid);
     return 'succeeded';
   }
   if (o.status === 'failed' || o.status === 'expired') {
@@ -302,7 +356,7 @@ export async function refreshPayment(app: FastifyInstance, tenantId: number, pay
   } catch (err) {
     throw providerFailure(err);
   }
-  return withTenant(database, tenantId, async (tx) => {
+  return settlingTx(app, tenantId, async (tx) => {
     // a final answer is recorded as an event: asked again, the same answer changes nothing
     const event = outcome.status === 'pending' ? outcome : { ...outcome, eventId: `query:${outcome.status}:${outcome.providerRef}` };
     await settlePayment(tx, tenantId, paymentId, payment.driver, event);
@@ -319,7 +373,7 @@ export async function approveOfflinePayment(
   app: FastifyInstance,
   a: { tenantId: number; paymentId: number; operatorEmail: string; receipt?: string | null },
 ): Promise<PaymentRow> {
-  return withTenant(app.ctx.database, a.tenantId, async (tx) => {
+  return settlingTx(app, a.tenantId, async (tx) => {
     const p = await paymentOf(tx, a.paymentId);
     if (!p || p.driver !== 'offline' || !p.provider_ref) throw notFound('Payment');
     if (p.status === 'succeeded') throw new HttpError(409, 'This payment has already been approved.');

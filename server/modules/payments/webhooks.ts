@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaymentDriver } from '../../../common/wallet.js';
-import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
-import { readToken } from '../../http/signed-token.js';
 import { WebhookRejected, type ProviderEvent } from '../../providers/payments/types.js';
 import { findGateway } from './gateways.js';
-import { settlePayment, type SettleEffect } from './service.js';
+import { settlePayment, settlingTx, type SettleEffect } from './service.js';
 
 /**
  * The providers' webhooks (docs/decisions/0031). Public routes without CSRF, each verified by
@@ -16,8 +14,8 @@ import { settlePayment, type SettleEffect } from './service.js';
  *
  *   POST /webhooks/stripe                      Stripe-Signature over the body (signing secret)
  *   POST /webhooks/mpesa/{paymentId}/{token}   Daraja signs nothing: the token in the address,
- *                                              an HMAC under APP_KEY naming the company and the
- *                                              payment, is the proof
+ *                                              the driver's HMAC of the payment id under a key
+ *                                              derived from APP_KEY, is the proof
  */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -30,29 +28,35 @@ export async function webhookRoutes(app: FastifyInstance) {
   app.post('/webhooks/stripe', { config: open }, async (req, reply) => {
     const event = read(req, 'stripe');
     if (!event) return reply.send({ received: true });
-    // the company is found from the provider's reference: one indexed read on the owner connection
-    const found = await req.server.ctx.database.prepared<{ tenant_id: number; payment_id: number }>(
-      'payments.by_ref',
-      'select tenant_id, payment_id from payment_attempts where driver = $1 and provider_ref = $2 limit 2',
-      ['stripe', event.providerRef],
-    );
-    if (found.length !== 1) return reply.send({ received: true, ignored: true });
-    const effect = await settle(req, Number(found[0].tenant_id), Number(found[0].payment_id), 'stripe', event);
+    const found = await byReference(req, 'stripe', event.providerRef);
+    if (!found) return reply.send({ received: true, ignored: true });
+    const effect = await settle(req, Number(found.tenant_id), Number(found.payment_id), 'stripe', event);
     return reply.send({ received: true, effect });
   });
 
   app.post<{ Params: { paymentId: string; token: string } }>('/webhooks/mpesa/:paymentId/:token', { config: open }, async (req, reply) => {
-    const paymentId = /^\d{1,15}$/.test(req.params.paymentId) ? Number(req.params.paymentId) : 0;
-    const parts = paymentId ? readToken(req.server.ctx.config.appKey, `payments.mpesa:${paymentId}`, req.params.token, 1) : null;
-    const tenantId = parts && /^\d{1,15}$/.test(parts[0]) ? Number(parts[0]) : 0;
-    if (!tenantId) throw new HttpError(400, 'The callback address is not valid.');
+    // the driver checks the token of the address (an HMAC of the payment id under APP_KEY)
     const event = read(req, 'mpesa');
     // Daraja expects this acknowledgement whatever Kazi makes of the callback
     const accepted = { ResultCode: 0, ResultDesc: 'Accepted' };
     if (!event) return reply.send(accepted);
-    const effect = await settle(req, tenantId, paymentId, 'mpesa', event);
+    const found = await byReference(req, 'mpesa', event.providerRef);
+    // the address names the payment the push was started for: a callback of another one changes nothing
+    if (!found || String(found.payment_id) !== req.params.paymentId) return reply.send({ ...accepted, ignored: true });
+    const effect = await settle(req, Number(found.tenant_id), Number(found.payment_id), 'mpesa', { ...event, paymentId: event.paymentId ?? req.params.paymentId });
     return reply.send({ ...accepted, effect });
   });
+}
+
+/** The company and payment of a provider's reference: one indexed read on the owner connection (docs/decisions/0031). */
+async function byReference(req: FastifyRequest, driver: PaymentDriver, providerRef: string) {
+  const found = await req.server.ctx.database.prepared<{ tenant_id: number; payment_id: number }>(
+    'payments.by_ref',
+    'select tenant_id, payment_id from payment_attempts where driver = $1 and provider_ref = $2 limit 2',
+    [driver, providerRef],
+  );
+  // provider references are the provider's own and unique; two companies with one is refused, not guessed
+  return found.length === 1 ? found[0] : null;
 }
 
 /** The driver's reading of the webhook; a signature that does not verify is a 400, nothing read. */
@@ -73,5 +77,5 @@ function read(req: FastifyRequest, driver: PaymentDriver): ProviderEvent | null 
 
 /** Settles in the company's own transaction (row-level security on); an event of another payment changes nothing. */
 function settle(req: FastifyRequest, tenantId: number, paymentId: number, driver: PaymentDriver, event: ProviderEvent): Promise<SettleEffect> {
-  return withTenant(req.server.ctx.database, tenantId, (tx) => settlePayment(tx, tenantId, paymentId, driver, event));
+  return settlingTx(req.server, tenantId, (tx) => settlePayment(tx, tenantId, paymentId, driver, event));
 }

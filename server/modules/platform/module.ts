@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { defineModule } from '../kazi-module.js';
-import { operatorOnly } from './operators.js';
+import { operatorOfRequest, operatorOnly } from './operators.js';
 
-/** The platform operator's area (docs/decisions/0031): /operator opens its first page. */
-async function platformRoutes(app: FastifyInstance) {
-  app.get('/operator', operatorOnly, (_req, reply) => reply.redirect('/operator/payments'));
-}
+/**
+ * The platform operator's area (docs/decisions/0031): every request can tell whether its user is
+ * an operator (the shell shows the Operator menu by it), and /operator opens the area's first page.
+ */
+const platformPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('isOperator', operatorOfRequest);
+    app.get('/operator', operatorOnly, (_req, reply) => reply.redirect('/operator/payments'));
+  },
+  { name: 'kazi-platform' },
+);
 
-export const platformModule = defineModule({ name: 'platform', plugin: platformRoutes });
+export const platformModule = defineModule({ name: 'platform', plugin: platformPlugin });

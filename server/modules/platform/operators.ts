@@ -63,8 +63,27 @@ export async function listOperators(database: Database): Promise<OperatorRow[]> 
  */
 export const requireOperator: preHandlerAsyncHookHandler = async function (this: unknown, req: FastifyRequest, _reply: FastifyReply) {
   if (!req.user) throw unauthenticated();
-  if (!(await isOperator(req.server.ctx.database, req.server.ctx.config, req.user.email))) throw forbidden('Only a platform operator may do this.');
+  if (!(await req.isOperator())) throw forbidden('Only a platform operator may do this.');
 };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** true when the signed-in user is a platform operator (read once per request; the shell's menu asks too) */
+    isOperator(): Promise<boolean>;
+  }
+}
+
+const asked = new WeakMap<FastifyRequest, Promise<boolean>>();
+
+/** The request's isOperator(), read at most once per request. */
+export function operatorOfRequest(this: FastifyRequest): Promise<boolean> {
+  let answer = asked.get(this);
+  if (!answer) {
+    answer = this.user ? isOperator(this.server.ctx.database, this.server.ctx.config, this.user.email) : Promise.resolve(false);
+    asked.set(this, answer);
+  }
+  return answer;
+}
 
 /** Route options of an operator-only route: signed in, then requireOperator. */
 export const operatorOnly = { config: { access: 'authenticated' as const }, preHandler: requireOperator };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
+import { TestClient } from '../../testing/client.js';
 import { addCredits, balances, expireDue, InsufficientCredits, release, reserve, settle } from './index.js';
 
 /**
@@ -14,7 +15,13 @@ let t: TestApp;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // a send of another area as it would call the wallet: reserve in the request's transaction
+  t = await createTestApp({}, (app) =>
+    app.post('/test/wallet-send', { config: { access: 'authenticated' } }, async (req) => {
+      const units = (req.body as { units: number }).units;
+      return { data: await req.tenantTx((tx) => reserve(tx, { service: 'sms', units, userId: req.user!.id })) };
+    }),
+  );
 });
 afterAll(async () => t?.close());
 
@@ -105,6 +112,21 @@ describe('lots and reservations', () => {
     expect((err as InsufficientCredits).statusCode).toBe(402);
     expect((err as Error).message).toBe('Not enough credits: this send needs 120, the wallet has 80.');
     expect(await books(tenantId)).toEqual(before);
+  });
+
+  it('answers a short balance over HTTP as a 402 with the sentence, writing nothing', async () => {
+    const owner = await seedTenant(t.database, `Wallet ${++seq}`);
+    await inTenant(owner.tenantId, (tx) => addCredits(tx, { kind: 'paid', credits: '80', movement: 'purchase', description: 'Bought 80' }));
+    const client = new TestClient(t.app);
+    await client.login(owner.email, owner.password);
+    const before = await books(owner.tenantId);
+    const res = await client.json('POST', '/test/wallet-send', { units: 120 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('Not enough credits: this send needs 120, the wallet has 80.');
+    expect(await books(owner.tenantId)).toEqual(before);
+    const ok = await client.json('POST', '/test/wallet-send', { units: 80 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'open', credits: '80.0000' });
   });
 
   it('refuses bad amounts and another company’s reservation', async () => {

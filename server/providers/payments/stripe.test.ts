@@ -258,6 +258,16 @@ describe('Stripe driver: webhooks', () => {
     expect(() => verifyStripeSignature(body, `${good}`, stripe.webhookSecret, t)).toThrow(/no timestamp or no v1/);
   });
 
+  it('an event signed without sending (as an HTTP test injects it) reads like a delivered one', async () => {
+    const started = await gateway.start(request({ paymentId: 'w-8' }));
+    await stripe.pay(started.providerRef);
+    const event = stripe.event('checkout.session.completed', started.providerRef);
+    const { body, headers } = stripe.signed(event);
+    expect(gateway.readWebhook({ headers, rawBody: Buffer.from(body), url: '/webhooks/stripe' })).toMatchObject({ eventId: event.id, status: 'succeeded', paymentId: 'w-8' });
+    const forged = stripe.signed(event, { signature: 'forged' });
+    expect(() => gateway.readWebhook({ headers: forged.headers, rawBody: Buffer.from(forged.body), url: '/webhooks/stripe' })).toThrow(WebhookRejected);
+  });
+
   it('a signed body that is not a Stripe event is rejected, not a crash', () => {
     const now = Math.floor(Date.now() / 1000);
     for (const body of ['not json', '{"type":"checkout.session.completed"}', '{"id":"evt_1","type":"checkout.session.completed","data":{"object":{"object":"customer"}}}']) {

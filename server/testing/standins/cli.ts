@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startMpesaStandIn } from './mpesa.js';
+import { DEFAULT_FAILURES, DEFAULT_SILENT, startMpesaStandIn } from './mpesa.js';
 import { startStripeStandIn } from './stripe.js';
 
 /**
@@ -49,7 +49,7 @@ async function main() {
     });
     close = m.close;
     lines = [
-      `M-Pesa stand-in on ${m.url}: callbacks after ${values.delay} ms`,
+      `M-Pesa stand-in on ${m.url}: callbacks after ${values.delay} ms; ${describeOutcomes(values['fail-digit'] ? failures : DEFAULT_FAILURES, values['silent-digit'] ?? DEFAULT_SILENT)}`,
       `MPESA_API_URL=${m.url}`,
       `MPESA_CONSUMER_KEY=${m.consumerKey}`,
       `MPESA_CONSUMER_SECRET=${m.consumerSecret}`,
@@ -63,6 +63,12 @@ async function main() {
   const stop = () => void close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function describeOutcomes(failures: Readonly<Record<string, number>>, silent: readonly string[]) {
+  const parts = Object.entries(failures).map(([digit, code]) => `a phone ending in ${digit} answers ResultCode ${code}`);
+  if (silent.length) parts.push(`one ending in ${silent.join(' or ')} never calls back`);
+  return `${parts.join(', ')}; any other pays`;
 }
 
 main().catch((e: unknown) => {

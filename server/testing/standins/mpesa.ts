@@ -19,9 +19,9 @@ export interface MpesaStandInOptions {
   /** how long the "payer" takes to answer; 0 in tests, which wait on the callback itself */
   callbackDelayMs?: number;
   /** last digit of the phone → the ResultCode its callback carries */
-  failures?: Record<string, number>;
+  failures?: Readonly<Record<string, number>>;
   /** last digits whose pushes are never answered: only the status query can tell */
-  silentDigits?: string[];
+  silentDigits?: readonly string[];
   tokenTtlSeconds?: number;
   /** milliseconds since the epoch: token expiry and the Timestamp check */
   now?: () => number;
@@ -43,6 +43,10 @@ export const STANDIN_MPESA = {
   passkey: 'standin-passkey',
 };
 
+/** by default a phone ending in 1 cancels, 2 does not answer, 3 has too little money, 0 never calls back */
+export const DEFAULT_FAILURES: Readonly<Record<string, number>> = { '1': 1032, '2': 1037, '3': 1 };
+export const DEFAULT_SILENT: readonly string[] = ['0'];
+
 export const RESULT_DESC: Record<number, string> = {
   0: 'The service request is processed successfully.',
   1: 'The balance is insufficient for the transaction.',
@@ -60,8 +64,8 @@ export async function startMpesaStandIn(options: MpesaStandInOptions = {}) {
   };
   const now = options.now ?? Date.now;
   const delay = options.callbackDelayMs ?? 0;
-  const failures = options.failures ?? { '1': 1032, '2': 1037, '3': 1 };
-  const silent = new Set(options.silentDigits ?? ['0']);
+  const failures = options.failures ?? DEFAULT_FAILURES;
+  const silent = new Set(options.silentDigits ?? DEFAULT_SILENT);
   const ttl = options.tokenTtlSeconds ?? 3599;
   const tokens = new Map<string, number>();
   const requests: Received[] = [];

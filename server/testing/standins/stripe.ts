@@ -175,12 +175,17 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}) {
     };
   }
 
-  async function send(event: StripeEvent, opts: SendOptions = {}) {
+  /** the body and headers of an event as Stripe would POST it (for app.inject, or to send) */
+  function signed(event: StripeEvent, opts: SendOptions = {}) {
     const body = JSON.stringify(event, null, 2);
     const t = opts.timestamp ?? now();
     const headers: Record<string, string> = { 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', 'Content-Type': 'application/json; charset=utf-8' };
     if (opts.signature !== 'none') headers['Stripe-Signature'] = stripeSignature(body, opts.signature === 'forged' ? 'whsec_forged' : webhookSecret, t);
-    const sent = opts.tamper ? opts.tamper(body) : body;
+    return { body: opts.tamper ? opts.tamper(body) : body, headers };
+  }
+
+  async function send(event: StripeEvent, opts: SendOptions = {}) {
+    const { body: sent, headers } = signed(event, opts);
     const d = webhookUrl
       ? await deliver(webhookUrl, sent, headers)
       : { url: '', body: sent, headers, status: null, answer: '', error: 'the stand-in has no webhook url' };
@@ -275,7 +280,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}) {
         return json(res, earlier.status, earlier.answer, { 'Idempotent-Replayed': 'true' });
       }
       const created = createSession(form);
-      idempotent.set(key, { body: req.body, ...created });
+      // as Stripe: a request refused by validation keeps no idempotent result, so it may be retried corrected
+      if (created.status === 200) idempotent.set(key, { body: req.body, ...created });
       return json(res, created.status, created.answer);
     }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -315,6 +321,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}) {
     event: (type: string, sessionId: string) => eventFor(type, find(sessionId)),
     /** sends an event, signed (or forged, unsigned, stale, tampered: see SendOptions) */
     send,
+    /** an event's body and headers without sending them: for app.inject */
+    signed,
     /** sends a recorded delivery again, same body, same signature */
     async replay(delivery: Delivery & { event: StripeEvent }) {
       const d = webhookUrl ? await deliver(webhookUrl, delivery.body, delivery.headers) : { ...delivery, status: null };

@@ -12,10 +12,10 @@ export type ShellProps = {
 /** The menu this user sees, its search index and the entry matching the current URL. */
 export function useShellMenu() {
   const { url } = usePage();
-  const { permissions } = useSharedProps();
+  const { permissions, operator } = useSharedProps();
   return useMemo(() => {
     const held = new Set(Array.isArray(permissions) ? permissions : []);
-    const visibility = { can: (p: string) => held.has(p), exists: pageExists };
+    const visibility = { can: (p: string) => held.has(p), exists: pageExists, operator: operator === true };
     const groups = visibleMenu(visibility);
     const userLinks = USER_MENU.filter((link) => isVisible(link, visibility));
     return {
@@ -24,7 +24,7 @@ export function useShellMenu() {
       search: searchItems(groups, userLinks),
       active: activeHref(url, menuHrefs(groups), menuAlso(groups)),
     };
-  }, [permissions, url]);
+  }, [permissions, operator, url]);
 }
 
 export type ShellMenu = ReturnType<typeof useShellMenu>;
