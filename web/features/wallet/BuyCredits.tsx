@@ -96,7 +96,7 @@ function BuyForm({ rates }: { rates: WalletRates }) {
                 <input type="radio" name={name} value={p.credits} checked={choice === p.credits} onChange={() => setChoice(p.credits)} className="accent-primary" />
                 <span className="font-medium text-slate-900 dark:text-white">{p.label}</span>
               </span>
-              <span className="ms-6 text-xs text-slate-500 dark:text-slate-400">
+              <span className="ms-6 text-xs text-slate-600 dark:text-slate-300">
                 {creditsLabel(p.credits, formats.currency)} · {priceOf(p.credits)}
               </span>
             </label>

@@ -85,7 +85,7 @@ export const PURCHASE_COLUMNS = pc.columns([
   pc.accessor('created_at', { header: 'Date', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateTimeText value={getValue()} /> }),
   pc.accessor('credits', { header: 'Credits', meta: { align: 'end' }, cell: ({ getValue }) => <PlainCredits credits={getValue()} /> }),
   pc.accessor('amount', { header: 'Amount', meta: { align: 'end' }, cell: ({ row }) => <Money amount={row.original.amount} code={row.original.currency} /> }),
-  pc.accessor('driver', { header: 'Paid by', cell: ({ getValue }) => DRIVER_LABEL[getValue()] }),
+  pc.accessor('driver', { header: 'Paid by', cell: ({ getValue }) => { const d = getValue(); return d ? DRIVER_LABEL[d] : none; } }),
   pc.accessor('user_name', { header: 'Bought by', cell: ({ getValue }) => getValue() ?? none }),
   pc.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusPill status={getValue()} label={STATUS_LABEL[getValue()]} tone={STATUS_TONE[getValue()]} /> }),
   pc.display({

@@ -62,7 +62,8 @@ function Summary({ data }: { data: CheckoutData }) {
           <>
             <dt className="text-slate-500 dark:text-slate-400">Paid</dt>
             <dd className="text-slate-700 dark:text-slate-200">
-              <DateTimeText value={p.paid_at} /> · {DRIVER_LABEL[p.driver]}
+              <DateTimeText value={p.paid_at} />
+              {p.driver && <> · {DRIVER_LABEL[p.driver]}</>}
             </dd>
           </>
         )}
@@ -132,7 +133,7 @@ function ChoosePayment({ data, onStarted }: { data: CheckoutData; onStarted: () 
                 <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400" />
                 <span>
                   <span className="block font-medium text-slate-900 dark:text-white">{DRIVER_LABEL[d]}</span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{DRIVER_HINT[d]}</span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{DRIVER_HINT[d]}</span>
                 </span>
               </label>
             );
