@@ -192,7 +192,10 @@ describe('the prepaid credit wallet (issue 15)', () => {
     for (const [name, setup] of [
       ['light', () => localStorage.clear()],
       ['dark', () => localStorage.setItem('darkMode', 'true')],
-      ['rtl', () => localStorage.setItem('direction', 'rtl')],
+      ['rtl', () => {
+        localStorage.clear();
+        localStorage.setItem('direction', 'rtl');
+      }],
     ] as const) {
       await page.evaluate(setup);
       for (const url of ['/wallet', '/wallet/transactions', `/wallet/checkout/${checkoutIds[0]}`]) {
