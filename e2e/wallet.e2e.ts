@@ -188,6 +188,33 @@ describe('the prepaid credit wallet (issue 15)', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('shows the bank transfer details and waits; the payer may switch to another way (the test payment of development)', async () => {
+    const before = await metrics(page);
+    const pack = before.rates.packages[0];
+    await startPurchase({ package: pack.label });
+    await page.getByRole('radio', { name: /^Bank transfer/ }).check();
+    await page.getByRole('button', { name: 'Show the transfer details' }).click();
+    await page.getByText(/^Reference: /).waitFor();
+    expect(await page.getByText(/^Reference: /).locator('strong').textContent()).toMatch(/\S/);
+    await page.getByText('The credits are added once the transfer is confirmed. You can leave this page.').waitFor();
+    // nothing lands until the operator approves
+    expect((await metrics(page)).balance).toBe(before.balance);
+    await page.reload();
+    await page.getByText(/^Reference: /).waitFor();
+
+    // the keyboard alone: another way, the test payment, paid at once
+    await page.getByRole('button', { name: 'Pay another way' }).focus();
+    await page.keyboard.press('Enter');
+    const test = page.getByRole('radio', { name: /^Test payment/ });
+    await test.focus();
+    await page.keyboard.press('Space');
+    expect(await test.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Pay', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Payment received', { exact: true }).waitFor();
+    expect(Number((await metrics(page)).balance) - Number(before.balance)).toBe(Number(pack.credits));
+  });
+
   it('looks right in dark mode and right to left', async () => {
     for (const [name, setup] of [
       ['light', () => localStorage.clear()],
