@@ -152,7 +152,7 @@ describe('Stripe', () => {
     const s = await start('stripe');
     const ref = (await payment(s.paymentId))!.provider_ref!;
     await t.database.query(`update payments set expires_at = now() - interval '1 minute' where id = $1`, [s.paymentId]);
-    expect(await expireOverduePayments(t.database)).toBeGreaterThanOrEqual(1);
+    await expireOverduePayments(t.database);
     expect((await payment(s.paymentId))!.status).toBe('expired');
     // the payer had paid at the last moment: the provider's success arrives after the expiry
     await stripe.pay(ref);

@@ -1,5 +1,6 @@
 import { defineModule } from '../kazi-module.js';
 import { seedDemoWallet } from './demo.js';
+import { seedDemoPurchases } from './purchases.js';
 import { walletRoutes } from './routes.js';
 import { setUpWallet } from './setup.js';
 
@@ -7,5 +8,8 @@ export const walletModule = defineModule({
   name: 'wallet',
   plugin: walletRoutes,
   setUpCompany: setUpWallet,
-  seedDemo: seedDemoWallet,
+  seedDemo: async (tx, demo) => {
+    await seedDemoWallet(tx, demo);
+    await seedDemoPurchases(tx, demo);
+  },
 });

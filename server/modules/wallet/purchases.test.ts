@@ -9,6 +9,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../testing/standins/s
 import { pdfText } from '../documents/pdf-text.js';
 import { createTenant } from '../tenancy/service.js';
 import { addMember } from '../users/test-helpers.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../seed/demo.js';
 import { priceOf } from './purchases.js';
 
 /**
@@ -244,5 +245,24 @@ describe('paying', () => {
     expect(data).toMatchObject({ purchase: { status: 'failed', receipt_url: null }, action: null });
     expect(data.failure_reason).toMatch(/cancelled/i);
     expect((await metrics(kes)).balance).toBe(before.balance);
+  });
+});
+
+describe('the demo company', () => {
+  it('has its ledger’s purchases as paid purchases with receipts', async () => {
+    const d = await seedDemo(t.database);
+    const c = new TestClient(t.app);
+    await c.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const list = (await c.json('GET', '/wallet/get-token-purchases?type=succeeded&per_page=50')).json();
+    expect(list.total).toBe(6);
+    expect(list.data[0]).toMatchObject({ status: 'succeeded', driver: 'mpesa', currency: 'KES', receipt_number: 'RCT-00006', amount: '10000.0000' });
+    const pdf = await c.get(list.data[0].receipt_url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).text).toContain('RCT-00006');
+    // a new purchase is numbered after them
+    const id = await buy(c, '1000');
+    await c.json('POST', '/wallet/complete-payment', { purchase_id: id, driver: 'log' });
+    expect((await checkout(c, id)).purchase.receipt_number).toBe('RCT-00007');
+    expect(d.tenantId).toBeGreaterThan(0);
   });
 });

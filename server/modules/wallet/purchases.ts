@@ -209,6 +209,38 @@ export async function renderReceipt(r: PurchaseRecord, company: string, payment:
   return done;
 }
 
+/**
+ * The demo company's purchases (after the wallet's demo step wrote their ledger lines): one paid
+ * purchase per `purchase` line, with its M-Pesa payment and a numbered receipt, so the purchase
+ * list and the receipts have the same history as the ledger. Set-based, in the demo's transaction.
+ */
+export async function seedDemoPurchases(tx: Tx, demo: { tenantId: number }) {
+  const t = demo.tenantId;
+  await tx.execute(sql`
+    insert into credit_purchases (tenant_id, credits, amount, currency, credit_price, receipt_number, paid_at, receipt_mailed_at, created_by, created_at, updated_at)
+    select ${t}, m.credits, m.amount, m.currency, round(m.amount / m.credits, 8),
+           ${RECEIPT_PREFIX} || lpad((row_number() over (order by m.created_at, m.id))::text, ${RECEIPT_DIGITS}, '0'),
+           m.created_at, m.created_at, m.user_id, m.created_at - interval '3 minutes', m.created_at
+      from credit_movements m
+     where m.tenant_id = ${t} and m.movement = 'purchase' and m.amount is not null and m.currency is not null
+     order by m.created_at, m.id`);
+  await tx.execute(sql`
+    insert into payments (tenant_id, purpose, reference, description, amount, currency, driver, status, provider_ref, provider_receipt,
+                          action, expires_at, settled_at, created_by, created_at, updated_at)
+    select ${t}, ${PURCHASE_PURPOSE}, cp.id::text, trim(to_char(cp.credits, 'FM999,999,999')) || ' Kazi credits', cp.amount, cp.currency, 'mpesa', 'succeeded',
+           'ws_CO_DEMO' || cp.id, 'SFK' || upper(substr(md5(cp.id::text), 1, 7)), '{"kind":"done"}'::jsonb,
+           cp.created_at + interval '30 minutes', cp.paid_at, cp.created_by, cp.created_at, cp.paid_at
+      from credit_purchases cp where cp.tenant_id = ${t} and cp.payment_id is null`);
+  await tx.execute(sql`
+    insert into payment_attempts (tenant_id, payment_id, driver, provider_ref, action, created_by, created_at, updated_at)
+    select p.tenant_id, p.id, p.driver, p.provider_ref, p.action, p.created_by, p.created_at, p.created_at
+      from payments p where p.tenant_id = ${t} and p.purpose = ${PURCHASE_PURPOSE}`);
+  await tx.execute(sql`
+    update credit_purchases cp set payment_id = p.id
+      from payments p where p.tenant_id = cp.tenant_id and p.purpose = ${PURCHASE_PURPOSE} and p.reference = cp.id::text
+       and cp.tenant_id = ${t} and cp.payment_id is null`);
+}
+
 export async function purchaseRoutes(app: FastifyInstance) {
   registerPaymentPurpose(PURCHASE_PURPOSE, { onSucceeded: onPurchasePaid, afterSucceeded: mailReceipt });
 
