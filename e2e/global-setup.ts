@@ -7,6 +7,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { STANDIN_MPESA } from '../server/testing/standins/mpesa';
+import { STANDIN_SECRET_KEY, STANDIN_WEBHOOK_SECRET } from '../server/testing/standins/stripe';
 import { E2E_APP_KEY } from './app-key';
 
 /**
@@ -44,6 +46,11 @@ declare module 'vitest' {
     chromiumPath: string;
     /** where the server's output is written */
     serverLog: string;
+    /**
+     * the ports the server expects its payment providers on: a flow that pays starts the Stripe
+     * and M-Pesa stand-ins (server/testing/standins) there itself; other flows never reach them
+     */
+    paymentStandIns: { stripePort: number; mpesaPort: number };
   }
 }
 
@@ -53,10 +60,11 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const paymentStandIns = { stripePort: await freePort(), mpesaPort: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
   const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
   if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
-  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null);
+  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, standInEnv(paymentStandIns));
   const cleanUp = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -80,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('demoLogin', demoLogin);
   project.provide('chromiumPath', chromiumPath);
   project.provide('serverLog', SERVER_LOG);
+  project.provide('paymentStandIns', paymentStandIns);
 
   return cleanUp;
 }
@@ -129,6 +138,20 @@ function redact(url: string): string {
   }
 }
 
+/** The server's payment settings for the stand-ins' fixed test credentials on the given ports. */
+function standInEnv({ stripePort, mpesaPort }: { stripePort: number; mpesaPort: number }): NodeJS.ProcessEnv {
+  return {
+    STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    STRIPE_SECRET_KEY: STANDIN_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+    MPESA_API_URL: `http://127.0.0.1:${mpesaPort}`,
+    MPESA_CONSUMER_KEY: STANDIN_MPESA.consumerKey,
+    MPESA_CONSUMER_SECRET: STANDIN_MPESA.consumerSecret,
+    MPESA_SHORTCODE: STANDIN_MPESA.shortcode,
+    MPESA_PASSKEY: STANDIN_MPESA.passkey,
+  };
+}
+
 class ServerProcess {
   private readonly child: ChildProcess;
   private readonly lines: string[] = [];
@@ -141,6 +164,7 @@ class ServerProcess {
     private readonly baseURL: string,
     dataDir: string,
     databaseUrl: string | null,
+    extraEnv: NodeJS.ProcessEnv = {},
   ) {
     const env: NodeJS.ProcessEnv = { ...process.env };
     // The flows run against a fresh database (embedded, or the one made for them on
@@ -150,7 +174,7 @@ class ServerProcess {
       if (name === 'DATABASE_URL' || name === 'E2E_DATABASE_URL' || name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
     }
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    Object.assign(env, {
+    Object.assign(env, extraEnv, {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -94,4 +94,6 @@ export type CheckoutData = {
   /** the next step for the payer, null once settled */
   action: PaymentAction | null;
   drivers: PaymentDriver[];
+  /** why the last payment attempt failed, in a sentence for the payer (the provider's reason: "The payer cancelled the M-Pesa prompt."), when it did */
+  failure_reason?: string | null;
 };

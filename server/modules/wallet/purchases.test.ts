@@ -230,6 +230,22 @@ describe('paying', () => {
     expect(Number((await metrics(kes)).balance) - Number(before.balance)).toBe(1500);
     expect((await checkout(kes, id)).purchase).toMatchObject({ status: 'succeeded', driver: 'mpesa' });
   });
+
+  it('a refused M-Pesa prompt: nothing credited, and the checkout says why (failure_reason) so the payer can try again', async () => {
+    const before = await metrics(kes);
+    const id = await buy(kes, '1000');
+    mpesa.pauseCallbacks();
+    const res = await kes.json('POST', '/wallet/complete-payment', { purchase_id: id, driver: 'mpesa', phone: '+254712345671' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ action: { kind: 'stk_push' }, failure_reason: null });
+    const push = [...mpesa.pushes.values()].at(-1)!;
+    await mpesa.answer(push.checkoutRequestId, 1032); // the payer cancelled the prompt
+    mpesa.pauseCallbacks(false);
+    const data = await checkout(kes, id);
+    expect(data).toMatchObject({ purchase: { status: 'failed', receipt_url: null }, action: null });
+    expect(data.failure_reason).toMatch(/cancelled/i);
+    expect((await metrics(kes)).balance).toBe(before.balance);
+  });
 });
 
 describe('the demo company', () => {

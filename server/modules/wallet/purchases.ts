@@ -101,7 +101,13 @@ const publicRow = (r: PurchaseRecord): CreditPurchaseRow => ({
 });
 
 function checkoutOf(app: FastifyInstance, r: PurchaseRecord): CheckoutData {
-  return { purchase: publicRow(r), action: r.status === 'pending' ? (r.action ?? null) : null, drivers: availableDrivers(app) };
+  return {
+    purchase: publicRow(r),
+    action: r.status === 'pending' ? (r.action ?? null) : null,
+    drivers: availableDrivers(app),
+    // the page says why the last attempt failed ("Request cancelled by user")
+    failure_reason: r.status === 'failed' || r.status === 'expired' || r.status === 'cancelled' ? r.failure_reason : null,
+  };
 }
 
 /** Loads the checkout of a purchase of the request's company, or null (the Wallet/Checkout page's loader). */

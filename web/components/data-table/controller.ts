@@ -1,8 +1,10 @@
 import type { RowData } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { readUrlParams, writeUrlParams } from '@/lib/url-state';
 import type { DataTableColumn } from './features';
 import { buildListParams, DEFAULT_PER_PAGE, type ListParams, type SortState } from './query';
 import type { DataTableProps } from './types';
+import { tableStateFromUrl, tableStateToUrl } from './url';
 import { useDebouncedValue } from './use-debounced-value';
 
 export type TableController = {
@@ -32,16 +34,24 @@ function columnIdOf<Row extends RowData>(column: DataTableColumn<Row>): string |
 export function useTableController<Row extends RowData>(props: DataTableProps<Row>): TableController {
   const filterDefs = props.filters ?? [];
   const initialFilters = () => Object.fromEntries(filterDefs.map((f) => [f.name, f.defaultValue ?? '']));
-  const [searchInput, setSearchInput] = useState('');
+  const defaults = { perPage: props.defaultPerPage, sort: props.defaultSort ?? null };
+  // with `urlState`, the first state is the address's (a reload, a shared link)
+  const [fromUrl] = useState(() => (props.urlState ? tableStateFromUrl(readUrlParams(), filterDefs, defaults) : null));
+  const [searchInput, setSearchInput] = useState(fromUrl?.search ?? '');
   const search = useDebouncedValue(searchInput, 300).trim();
-  const [filters, setFilters] = useState<Record<string, string>>(initialFilters);
-  const [sort, setSort] = useState<SortState>(props.defaultSort ?? null);
-  const [perPage, setPerPage] = useState(props.defaultPerPage ?? DEFAULT_PER_PAGE);
+  const [filters, setFilters] = useState<Record<string, string>>(fromUrl?.filters ?? initialFilters);
+  const [sort, setSort] = useState<SortState>(fromUrl ? fromUrl.sort : (props.defaultSort ?? null));
+  const [perPage, setPerPage] = useState(fromUrl?.perPage ?? props.defaultPerPage ?? DEFAULT_PER_PAGE);
 
   // The page belongs to one search/filter/sort/size: changing any of them starts again at page 1.
   const scope = JSON.stringify([search, filters, sort, perPage]);
-  const [pageState, setPageState] = useState({ scope, page: 1 });
+  const [pageState, setPageState] = useState({ scope, page: fromUrl?.page ?? 1 });
   const page = pageState.scope === scope ? pageState.page : 1;
+
+  const urlKeys = props.urlState ? JSON.stringify(tableStateToUrl({ page, perPage, search, sort, filters }, filterDefs, defaults)) : null;
+  useEffect(() => {
+    if (urlKeys) writeUrlParams(JSON.parse(urlKeys) as Record<string, string | undefined>);
+  }, [urlKeys]);
 
   const sortKey = sort ? (props.columns.find((c) => columnIdOf(c) === sort.id)?.meta?.sortKey ?? sort.id) : null;
   const params = buildListParams(

@@ -50,6 +50,8 @@ export type DataTableProps<Row extends RowData> = {
   empty?: { title: string; description?: ReactNode; action?: ReactNode };
   /** The sentence for a failed load when the server gave none. */
   errorFallback?: string;
+  /** Keep the search, filters, sort, page and page size in the address (`?type=purchase&page=2`): a reload or a shared link shows the same list. */
+  urlState?: boolean;
   /** On phones, show each row as a card of label/value lines (default) instead of scrolling sideways. */
   stacked?: boolean;
   className?: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx';
+import { Skeleton } from './Skeleton';
 import { formatCount } from '@common/format';
 
 export type StatTone = 'primary' | 'success' | 'warning' | 'info' | 'danger';
@@ -15,7 +16,8 @@ const TONES: Record<StatTone, string> = {
 
 export type StatCardProps = {
   label: string;
-  value: number;
+  /** a count (formatted here), or a figure already formatted ("KSh1,500.00", "1,250.5 credits") */
+  value: number | string;
   icon?: ReactNode;
   tone?: StatTone;
   /** A line under the figure ("4.5 min on average", a level badge). */
@@ -34,10 +36,27 @@ export function StatCard({ label, value, icon, tone = 'primary', detail }: StatC
       <dl className="min-w-0">
         <dt className="truncate text-sm text-slate-500 dark:text-slate-400">{label}</dt>
         <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
-          {formatCount(value)}
+          {typeof value === 'number' ? formatCount(value) : value}
         </dd>
         {detail && <dd className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{detail}</dd>}
       </dl>
     </div>
+  );
+}
+
+/** Placeholders of `count` stat cards while their figures load. */
+export function StatCardSkeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3 w-24" />
+            <Skeleton className="h-6 w-16" />
+          </div>
+        </div>
+      ))}
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { Activity, CalendarDays, Clock, Gauge, History, Timer, TrendingDown, TrendingUp, Minus } from 'lucide-react';
 import type { EngagementLevel, UserLogMetrics } from '@common/analytics/user-logs';
 import { Badge, type Tone } from '@/components/display/Badge';
-import { Skeleton } from '@/components/display/Skeleton';
-import { StatCard } from '@/components/display/StatCard';
+import { StatCard, StatCardSkeletons } from '@/components/display/StatCard';
 import { minutesLabel, signedPercent, TREND_LABELS } from './labels';
 import { formatCount } from '@common/format';
 
@@ -10,19 +9,7 @@ const LEVEL_TONES: Record<EngagementLevel, Tone> = { High: 'success', Medium: 'w
 
 /** Placeholders of the stat cards while the metrics load. */
 export function MetricCardsSkeleton({ count = 8 }: { count?: number }) {
-  return (
-    <>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 rounded-md bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-dark dark:ring-white/10">
-          <Skeleton className="size-12 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3 w-24" />
-            <Skeleton className="h-6 w-16" />
-          </div>
-        </div>
-      ))}
-    </>
-  );
+  return <StatCardSkeletons count={count} />;
 }
 
 /** The headline figures of SPEC §3 "Derived metrics": totals, recent windows, sessions, engagement and trend. */
