@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
@@ -144,10 +146,12 @@ describe('contacts resource (/contacts)', () => {
   });
 
   it('stops an export whose download was closed half-way, ending its transaction', async () => {
-    // a real socket: the download is read a little, held (the export waits for it), then closed
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // a real socket (a server of the test's own, routing into the app): the download is read a little, then closed
+    const server = createServer((req, res) => t.app.routing(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
     const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(`${address}/contacts/export?format=csv`, { headers: { cookie } });
+    const res = await fetch(`http://127.0.0.1:${port}/contacts/export?format=csv`, { headers: { cookie, connection: 'close' } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     expect((await reader.read()).done).toBe(false);
@@ -159,8 +163,8 @@ describe('contacts resource (/contacts)', () => {
     // on PostgreSQL no connection is left inside the export; on PGlite (one connection) the next request would wait for ever
     await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
     expect((await other.get('/contacts/json', { json: true })).statusCode).toBe(200);
-    // the fetch's kept-alive socket would hold the app's close
-    t.app.server.closeAllConnections();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it("links a contact to the company's own customer only", async () => {
