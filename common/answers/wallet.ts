@@ -71,6 +71,10 @@ export type CreditPurchaseRow = {
   user_name: string | null;
   paid_at: string | null;
   created_at: string;
+  /** started by the automatic top-up (docs/decisions/0032), not by a person */
+  automatic?: boolean;
+  /** why its payment failed or could not be started, when it did */
+  failure_reason?: string | null;
 };
 
 /** GET /wallet/get-transactions-distribution (type = period: 7d | 30d | 90d | 365d) → { data } */
@@ -96,4 +100,20 @@ export type CheckoutData = {
   drivers: PaymentDriver[];
   /** why the last payment attempt failed, in a sentence for the payer (the provider's reason: "The payer cancelled the M-Pesa prompt."), when it did */
   failure_reason?: string | null;
+};
+
+/** The saved payment method an automatic top-up charges: an M-Pesa number (E.164, Kenyan mobile); the payer approves each push on the phone. */
+export type SavedPaymentMethod = { driver: 'mpesa'; phone: string };
+
+/** The automatic top-up: when the balance falls below the alert threshold, buy back up to `target_balance` with `method`. */
+export type AutoTopUpSettings = {
+  enabled: boolean;
+  target_balance: string | null;
+  method: SavedPaymentMethod | null;
+};
+
+/** GET /wallet/settings → { data }; POST /wallet/settings { low_balance_threshold, auto_top_up? } → { message, data } */
+export type WalletSettings = {
+  low_balance_threshold: string | null;
+  auto_top_up: AutoTopUpSettings;
 };

@@ -4,13 +4,15 @@ import { rows, type Database, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { notify } from '../notifications/service.js';
+import { queueAutoTopUp } from './top-up.js';
 
 /**
  * The low-balance alert (docs/decisions/0032-credit-wallet.md): once per crossing. When a
  * movement takes the balance below the company's threshold, the people who manage the wallet get
  * a notification at once (same transaction) and a mail from the maintenance job after the commit
  * (the mail queue has its own connection); nothing more until the balance has risen to the
- * threshold again and fallen below it once more.
+ * threshold again and fallen below it once more. The same crossing queues the automatic top-up
+ * when the company has turned it on (top-up.ts).
  */
 
 const fmt = (v: string) => {
@@ -40,6 +42,8 @@ export async function checkLowBalance(tx: Tx, tenantId: number): Promise<boolean
         returning w.below as crossed, w.balance::text as balance, w.th::text as threshold`,
   );
   if (!changed?.crossed) return false;
+  // the same crossing starts the automatic top-up, when it is on (top-up.ts)
+  await queueAutoTopUp(tx, tenantId);
   const users = await rows<{ user_id: number }>(tx, managers(tenantId));
   await notify(
     tx,

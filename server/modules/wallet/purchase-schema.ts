@@ -1,4 +1,5 @@
-import { bigint, foreignKey, index, numeric, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, numeric, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../db/tenant-table.js';
 import { payments } from '../payments/schema.js';
 
@@ -21,10 +22,17 @@ export const creditPurchases = tenantTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
     receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true, mode: 'string' }),
     createdBy: bigint('created_by', { mode: 'number' }),
+    /** made by the automatic top-up when the balance crossed the threshold (top-up.ts), paid with the saved method */
+    automatic: boolean('automatic').notNull().default(false),
+    /** an automatic purchase: when the top-up job took it to start its payment (once) */
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    /** an automatic purchase whose payment could not be started: why (it is not retried) */
+    startFailure: text('start_failure'),
   },
   (t) => [
     foreignKey({ columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }),
     uniqueIndex('credit_purchases_receipt_unique').on(t.tenantId, t.receiptNumber),
     index('credit_purchases_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('credit_purchases_automatic_open_idx').on(t.tenantId, t.createdAt).where(sql`automatic and paid_at is null`),
   ],
 );

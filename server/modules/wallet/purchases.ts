@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CheckoutData, CreditPurchaseRow, PurchaseStarted } from '../../../common/answers/wallet.js';
 import { currencyFormatOf, formatMoney } from '../../../common/format.js';
-import { compare, fromUnits, toUnits } from '../../../common/money.js';
+import { compare } from '../../../common/money.js';
 import { listQuerySchema } from '../../../common/schemas/list-query.js';
 import { PAYMENT_DRIVERS, type PaymentStatus } from '../../../common/wallet.js';
 import { rows, type Tx } from '../../db/client.js';
@@ -15,6 +15,7 @@ import { startPdf } from '../../pdf/pdf.js';
 import { toE164 } from '../outreach/phone.js';
 import { availableDrivers, registerPaymentPurpose, startPayment, type PaymentRow } from '../payments/index.js';
 import { addCredits, creditsInWords } from './ledger.js';
+import { PURCHASE_PURPOSE, priceOf } from './price.js';
 import { ratesFor } from './rates.js';
 
 /**
@@ -30,7 +31,7 @@ import { ratesFor } from './rates.js';
  *   GET  /wallet/get-token-purchases     paged CreditPurchaseRow; type = all | pending | succeeded | failed
  *   GET  /wallet/receipts/{id}           the receipt (PDF) of a paid purchase
  */
-export const PURCHASE_PURPOSE = 'wallet_purchase';
+export { PURCHASE_PURPOSE, priceOf };
 const RECEIPT_PREFIX = 'RCT-';
 const RECEIPT_DIGITS = 5;
 
@@ -58,6 +59,9 @@ interface PurchaseRecord extends CreditPurchaseRow {
 
 const CURRENT_TENANT = sql`nullif(current_setting('app.tenant_id', true), '')::bigint`;
 
+/** A purchase's status (alias p of purchaseQuery): succeeded once paid, else its newest payment's; an automatic one whose payment could not be started failed. */
+const statusOf = sql`(case when p.paid_at is not null then 'succeeded' else coalesce(p.pay_status, case when p.start_failure is not null then 'failed' else 'pending' end) end)`;
+
 /**
  * The purchases of the current company with their status: succeeded once paid, else the newest
  * payment's, pending when none was started; `where` narrows (an id, a status).
@@ -73,10 +77,10 @@ function purchaseQuery(where = sql`true`, tail = sql``) {
        where cp.tenant_id = ${CURRENT_TENANT})
     select p.tenant_id, p.id, p.credits::text as credits, p.amount::text as amount, p.currency, p.credit_price::text as credit_price,
            p.pay_driver as driver,
-           (case when p.paid_at is not null then 'succeeded' else coalesce(p.pay_status, 'pending') end) as status,
+           ${statusOf} as status, p.automatic,
            p.receipt_number, case when p.receipt_number is not null then '/wallet/receipts/' || p.id end as receipt_url,
            u.name as user_name, u.email as user_email, p.paid_at, p.created_at, p.payment_id, p.created_by,
-           case when p.paid_at is null and p.pay_status = 'pending' then p.pay_action end as action, p.pay_failure as failure_reason
+           case when p.paid_at is null and p.pay_status = 'pending' then p.pay_action end as action, coalesce(p.pay_failure, p.start_failure) as failure_reason
       from p left join users u on u.id = p.created_by
      where ${where} ${tail}`;
 }
@@ -98,6 +102,8 @@ const publicRow = (r: PurchaseRecord): CreditPurchaseRow => ({
   user_name: r.user_name,
   paid_at: r.paid_at,
   created_at: r.created_at,
+  automatic: Boolean(r.automatic),
+  failure_reason: r.status === 'failed' || r.status === 'expired' || r.status === 'cancelled' ? r.failure_reason : null,
 });
 
 function checkoutOf(app: FastifyInstance, r: PurchaseRecord): CheckoutData {
@@ -114,12 +120,6 @@ function checkoutOf(app: FastifyInstance, r: PurchaseRecord): CheckoutData {
 export async function checkoutData(req: FastifyRequest, id: number): Promise<CheckoutData | null> {
   const r = await req.tenantTx((tx) => purchaseOf(tx, id));
   return r ? checkoutOf(req.server, r) : null;
-}
-
-/** What a purchase costs: credits × the price of one credit, rounded to the cent. */
-export function priceOf(creditCount: string, creditPrice: string): string {
-  const cents = (toUnits(creditCount, 4) * toUnits(creditPrice, 8) + 5n * 10n ** 9n) / 10n ** 10n;
-  return fromUnits(cents, 2);
 }
 
 /** The next receipt number of the company: RCT-00001, one more than the highest, under a lock per company. */
@@ -314,7 +314,6 @@ export async function purchaseRoutes(app: FastifyInstance) {
   app.get('/wallet/get-token-purchases', { config: { access: 'wallet.view' } }, async (req) => {
     const q = validate(listSchema, req.query);
     const perPage = q.per_page ?? 15;
-    const statusOf = sql`(case when p.paid_at is not null then 'succeeded' else coalesce(p.pay_status, 'pending') end)`;
     const where =
       q.type === 'all' ? sql`true` : q.type === 'failed' ? sql`${statusOf} in ('failed', 'expired', 'cancelled')` : sql`${statusOf} = ${q.type as PaymentStatus}`;
     const all = q.paginate === false || q.list_all === true;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AutoTopUpSettings } from '../../../common/answers/wallet.js';
 import { CREDIT_KINDS, CREDIT_MOVEMENTS, CREDIT_SERVICES } from '../../../common/wallet.js';
 import { searchIndexes, searchText } from '../../db/search-index.js';
 import { tenantTable } from '../../db/tenant-table.js';
@@ -21,12 +22,13 @@ export interface RateSettings {
   max_credits: string;
 }
 
-export interface AutoTopUp {
-  enabled: boolean;
-  /** top up when the balance falls below the alert threshold, back to this balance */
-  target_balance: string | null;
-  /** the saved payment method's reference at its provider (a Stripe payment method, an M-Pesa number) */
-  method: string | null;
+/**
+ * The automatic top-up (top-up.ts): when the balance falls below the alert threshold, buy back up
+ * to `target_balance` with the saved method (an M-Pesa number). `saved_by` is who saved it: the
+ * automatic purchases are theirs (their receipt is mailed to them).
+ */
+export interface AutoTopUp extends AutoTopUpSettings {
+  saved_by?: number | null;
 }
 
 /**

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { WalletDistribution, WalletMetrics, WalletTransactionRow } from '../../../common/answers/wallet.js';
+import type { WalletDistribution, WalletMetrics, WalletSettings, WalletTransactionRow } from '../../../common/answers/wallet.js';
 import { CREDIT_MOVEMENTS, type CreditService } from '../../../common/wallet.js';
 import { rows, type Tx } from '../../db/client.js';
+import { fieldError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
+import { availableDrivers } from '../payments/index.js';
 import { checkLowBalance } from './alerts.js';
 import { balances, lockWallet } from './ledger.js';
 import { ratesFor } from './rates.js';
 import type { AutoTopUp } from './schema.js';
+import { kenyanMobile } from './top-up.js';
 import { walletTransactionResource } from './transactions.js';
 
 /**
@@ -31,7 +34,15 @@ export const walletSettingsSchema = z
       .object({
         enabled: z.boolean(),
         target_balance: credits.nullable().default(null),
-        method: z.string().trim().min(1).max(255).nullable().default(null),
+        /** the saved method: an M-Pesa number (a Kenyan mobile); checked and written in E.164 by the route */
+        method: z
+          .object({
+            driver: z.literal('mpesa', { error: 'M-Pesa is the payment method an automatic top-up can use.' }),
+            phone: z.string({ error: 'Enter the M-Pesa phone number.' }).trim().min(1, { message: 'Enter the M-Pesa phone number.' }).max(32),
+          })
+          .strict()
+          .nullable()
+          .default(null),
       })
       .strict()
       .optional(),
@@ -45,18 +56,24 @@ export const walletSettingsSchema = z
     else if (v.low_balance_threshold !== null && Number(a.target_balance) <= Number(v.low_balance_threshold)) {
       ctx.addIssue({ code: 'custom', path: ['auto_top_up', 'target_balance'], message: 'The target balance must be above the alert threshold.' });
     }
-    if (!a.method) ctx.addIssue({ code: 'custom', path: ['auto_top_up', 'method'], message: 'Choose the saved payment method to charge.' });
+    if (!a.method) ctx.addIssue({ code: 'custom', path: ['auto_top_up', 'method', 'phone'], message: 'Enter the M-Pesa phone number to charge.' });
   });
 
-export type WalletSettings = { low_balance_threshold: string | null; auto_top_up: AutoTopUp };
 const NO_TOP_UP: AutoTopUp = { enabled: false, target_balance: null, method: null };
 
-async function settingsOf(tx: Tx, tenantId: number): Promise<WalletSettings> {
+async function storedSettings(tx: Tx, tenantId: number) {
   const [w] = await rows<{ threshold: string | null; auto: AutoTopUp | null }>(
     tx,
     sql`select low_balance_threshold::text as threshold, auto_top_up as auto from wallets where tenant_id = ${tenantId}`,
   );
-  return { low_balance_threshold: w?.threshold ?? null, auto_top_up: w?.auto ?? NO_TOP_UP };
+  return { threshold: w?.threshold ?? null, auto: w?.auto ?? NO_TOP_UP };
+}
+
+async function settingsOf(tx: Tx, tenantId: number): Promise<WalletSettings> {
+  const { threshold, auto } = await storedSettings(tx, tenantId);
+  // only a saved M-Pesa number is a method (anything else stored before is none)
+  const method = auto.method && typeof auto.method === 'object' && auto.method.driver === 'mpesa' ? { driver: 'mpesa' as const, phone: auto.method.phone } : null;
+  return { low_balance_threshold: threshold, auto_top_up: { enabled: Boolean(auto.enabled) && method !== null, target_balance: auto.target_balance ?? null, method } };
 }
 
 export async function walletMetrics(tx: Tx, tenantId: number): Promise<WalletMetrics> {
@@ -165,10 +182,26 @@ export async function walletRoutes(app: FastifyInstance) {
 
   app.post('/wallet/settings', { config: { access: 'wallet.manage' } }, async (req) => {
     const input = validate(walletSettingsSchema, req.body);
+    const tenantId = req.tenant!.id;
+    let given: AutoTopUp | null = null;
+    if (input.auto_top_up) {
+      const method = input.auto_top_up.method;
+      const phone = method ? kenyanMobile(method.phone) : null;
+      if (method && !phone) throw fieldError('auto_top_up.method.phone', 'Enter a Kenyan mobile number for M-Pesa (07…, 01… or +254…).');
+      if (input.auto_top_up.enabled && !availableDrivers(req.server).includes('mpesa')) {
+        throw fieldError('auto_top_up.method.phone', 'M-Pesa payments are not offered here, so an automatic top-up cannot be paid.');
+      }
+      given = { ...input.auto_top_up, method: phone ? { driver: 'mpesa', phone } : null, saved_by: req.user!.id };
+    }
     const data = await req.tenantTx(async (tx) => {
-      const tenantId = req.tenant!.id;
       await lockWallet(tx, tenantId);
-      const auto = input.auto_top_up ?? (await settingsOf(tx, tenantId)).auto_top_up;
+      if (given?.enabled) {
+        const rates = await ratesFor(tx, tenantId);
+        if (rates.currency !== 'KES') {
+          throw fieldError('auto_top_up.method.phone', `M-Pesa takes Kenyan shillings only, and this wallet's credits are priced in ${rates.currency}.`);
+        }
+      }
+      const auto = given ?? (await storedSettings(tx, tenantId)).auto;
       await tx.execute(
         sql`update wallets set low_balance_threshold = ${input.low_balance_threshold}, auto_top_up = ${JSON.stringify(auto)}::jsonb, updated_at = now()
              where tenant_id = ${tenantId}`,

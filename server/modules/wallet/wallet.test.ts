@@ -199,9 +199,10 @@ describe('wallet settings and the low-balance alert', () => {
       { low_balance_threshold: 'lots' },
       { low_balance_threshold: '1.123456' },
       { low_balance_threshold: '100', extra: 1 },
-      { low_balance_threshold: '100', auto_top_up: { enabled: true, target_balance: '50', method: 'pm_1' } },
+      { low_balance_threshold: '100', auto_top_up: { enabled: true, target_balance: '50', method: { driver: 'mpesa', phone: '0712345678' } } },
       { low_balance_threshold: '100', auto_top_up: { enabled: true, target_balance: '500', method: null } },
-      { low_balance_threshold: null, auto_top_up: { enabled: true, target_balance: '500', method: 'pm_1' } },
+      { low_balance_threshold: null, auto_top_up: { enabled: true, target_balance: '500', method: { driver: 'mpesa', phone: '0712345678' } } },
+      { low_balance_threshold: '100', auto_top_up: { enabled: false, target_balance: '500', method: 'pm_1' } },
     ]) {
       const res = await owner.json('POST', '/wallet/settings', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
@@ -223,9 +224,13 @@ describe('wallet settings and the low-balance alert', () => {
     };
     const deps = { database: t.database, mailer, config: t.config };
 
-    const res = await owner.json('POST', '/wallet/settings', { low_balance_threshold: '1000', auto_top_up: { enabled: true, target_balance: '5000', method: 'pm_card_visa' } });
+    // a saved M-Pesa number, the automatic top-up off (on, it is top-up.test.ts's)
+    const res = await owner.json('POST', '/wallet/settings', { low_balance_threshold: '1000', auto_top_up: { enabled: false, target_balance: '5000', method: { driver: 'mpesa', phone: '+254 712 345 678' } } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ low_balance_threshold: '1000.0000', auto_top_up: { enabled: true, target_balance: '5000.0000', method: 'pm_card_visa' } });
+    expect(res.json().data).toEqual({
+      low_balance_threshold: '1000.0000',
+      auto_top_up: { enabled: false, target_balance: '5000.0000', method: { driver: 'mpesa', phone: '+254712345678' } },
+    });
     expect((await owner.json('GET', '/wallet/settings')).json().data.low_balance_threshold).toBe('1000.0000');
     expect(await notes()).toBe(0);
 
