@@ -1,5 +1,5 @@
 import type { Answer, One } from '@common/answers/http';
-import type { CheckoutData, CreditPurchaseRow, PurchaseStarted, WalletDistribution, WalletMetrics, WalletTransactionRow } from '@common/answers/wallet';
+import type { AutoTopUpSettings, CheckoutData, CreditPurchaseRow, PurchaseStarted, WalletDistribution, WalletMetrics, WalletSettings, WalletTransactionRow } from '@common/answers/wallet';
 import type { Paginator } from '@common/schemas/list-query';
 import type { PaymentDriver } from '@common/wallet';
 import type { ListParams } from '@/components/data-table/query';
@@ -9,7 +9,10 @@ import { api } from './api';
 // read against the shared answer shapes of common/answers/wallet.ts. Every purchase or payment
 // that may move the balance invalidates the 'Wallet' tag, so the cards, lists and chart follow.
 
-export type { CheckoutData, CreditPurchaseRow, WalletDistribution, WalletMetrics, WalletRates, WalletTransactionRow } from '@common/answers/wallet';
+export type { AutoTopUpSettings, CheckoutData, CreditPurchaseRow, WalletDistribution, WalletMetrics, WalletRates, WalletSettings, WalletTransactionRow } from '@common/answers/wallet';
+
+/** POST /wallet/settings: the threshold always (null: off), the automatic top-up when it changes */
+export type WalletSettingsInput = { low_balance_threshold: string | null; auto_top_up?: AutoTopUpSettings };
 
 /** the chart's periods (GET /wallet/get-transactions-distribution?type=) */
 export const WALLET_PERIODS = ['7d', '30d', '90d', '365d'] as const;
@@ -80,10 +83,17 @@ const walletApi = api.injectEndpoints({
       },
       invalidatesTags: WALLET_FIGURES,
     }),
-    /** POST /wallet/settings {low_balance_threshold (credits, or null: off)} → the wallet's settings */
-    saveWalletSettings: build.mutation<Answer<{ low_balance_threshold: string | null }>, { low_balance_threshold: string | null }>({
+    /** GET /wallet/settings → the low-balance threshold and the automatic top-up */
+    getWalletSettings: build.query<WalletSettings, void>({
+      query: () => ({ url: '/wallet/settings' }),
+      transformResponse: (answer: One<WalletSettings>) => answer.data,
+      providesTags: [{ type: 'Wallet', id: 'SETTINGS' }],
+    }),
+    /** POST /wallet/settings {low_balance_threshold (credits, or null: off), auto_top_up?} → the wallet's settings */
+    saveWalletSettings: build.mutation<Answer<WalletSettings>, WalletSettingsInput>({
       query: (body) => ({ url: '/wallet/settings', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Wallet', id: 'METRICS' }],
+      // a threshold above the balance is a crossing: an automatic purchase may appear
+      invalidatesTags: (['METRICS', 'SETTINGS', 'PURCHASES'] as const).map((id) => ({ type: 'Wallet' as const, id })),
     }),
   }),
 });
@@ -97,6 +107,7 @@ export const {
   usePurchaseCreditsMutation,
   useGetCheckoutDataQuery,
   useCompletePaymentMutation,
+  useGetWalletSettingsQuery,
   useSaveWalletSettingsMutation,
 } = walletApi;
 

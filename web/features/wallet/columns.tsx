@@ -86,8 +86,27 @@ export const PURCHASE_COLUMNS = pc.columns([
   pc.accessor('credits', { header: 'Credits', meta: { align: 'end' }, cell: ({ getValue }) => <PlainCredits credits={getValue()} /> }),
   pc.accessor('amount', { header: 'Amount', meta: { align: 'end' }, cell: ({ row }) => <Money amount={row.original.amount} code={row.original.currency} /> }),
   pc.accessor('driver', { header: 'Paid by', cell: ({ getValue }) => { const d = getValue(); return d ? DRIVER_LABEL[d] : none; } }),
-  pc.accessor('user_name', { header: 'Bought by', cell: ({ getValue }) => getValue() ?? none }),
-  pc.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusPill status={getValue()} label={STATUS_LABEL[getValue()]} tone={STATUS_TONE[getValue()]} /> }),
+  pc.accessor('user_name', {
+    header: 'Bought by',
+    cell: ({ row }) =>
+      row.original.automatic ? (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          <Badge tone="info">Automatic</Badge>
+          {row.original.user_name}
+        </span>
+      ) : (
+        (row.original.user_name ?? none)
+      ),
+  }),
+  pc.accessor('status', {
+    header: 'Status',
+    cell: ({ row }) => (
+      <>
+        <StatusPill status={row.original.status} label={STATUS_LABEL[row.original.status]} tone={STATUS_TONE[row.original.status]} />
+        {row.original.failure_reason && <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">{row.original.failure_reason}</span>}
+      </>
+    ),
+  }),
   pc.display({
     id: 'receipt',
     header: 'Receipt',

@@ -3,6 +3,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/display/PageHeader';
 import { buttonClasses } from '@/components/form/Button';
+import { AutoTopUpSetting } from '@/features/wallet/AutoTopUpSetting';
 import { BuyCredits } from '@/features/wallet/BuyCredits';
 import { LowBalanceSetting } from '@/features/wallet/LowBalanceSetting';
 import { PurchasesList } from '@/features/wallet/PurchasesList';
@@ -12,7 +13,7 @@ import { WalletUsage } from '@/features/wallet/WalletUsage';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { readUrlParams, writeUrlParams } from '@/lib/url-state';
-import { useGetWalletMetricsQuery, WALLET_PERIODS, type WalletPeriod } from '@/store/wallet-api';
+import { useGetWalletMetricsQuery, useGetWalletSettingsQuery, WALLET_PERIODS, type WalletPeriod } from '@/store/wallet-api';
 
 const DEFAULT_PERIOD: WalletPeriod = '30d';
 
@@ -26,6 +27,7 @@ export default function WalletIndex() {
   const canBuy = useCan('wallet.purchase');
   const canManage = useCan('wallet.manage');
   const { data: metrics } = useGetWalletMetricsQuery();
+  const { data: settings } = useGetWalletSettingsQuery(undefined, { skip: !canManage });
   const [period, setPeriod] = useState<WalletPeriod>(initialPeriod);
   const choosePeriod = (p: WalletPeriod) => {
     setPeriod(p);
@@ -55,6 +57,7 @@ export default function WalletIndex() {
             <div className="flex flex-col gap-6">
               {canBuy && <BuyCredits />}
               {canManage && metrics && <LowBalanceSetting key={metrics.low_balance_threshold ?? 'off'} threshold={metrics.low_balance_threshold} />}
+              {canManage && settings && <AutoTopUpSetting key={JSON.stringify(settings)} settings={settings} />}
             </div>
           )}
           <RecentTransactions />
