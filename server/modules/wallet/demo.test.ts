@@ -49,6 +49,12 @@ describe('demo wallet', () => {
     const d = (await demo.json('GET', '/wallet/get-transactions-distribution?type=90d')).json().data as WalletDistribution;
     expect(d.by_service.map((s) => s.service)).toEqual(['airtime', 'email', 'sms']);
 
+    // the automatic top-up is off, with the owner's M-Pesa number saved
+    expect((await demo.json('GET', '/wallet/settings')).json().data).toEqual({
+      low_balance_threshold: '2000.0000',
+      auto_top_up: { enabled: false, target_balance: '10000.0000', method: { driver: 'mpesa', phone: '+254712345678' } },
+    });
+
     // and the service carries on from it
     const r = await withTenant(t.database, tenantId, (tx) => reserve(tx, { service: 'sms', units: 10 }));
     expect(r.credits).toBe('10.0000');

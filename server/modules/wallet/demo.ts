@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
 import { rateSettings } from './rates.js';
+import type { AutoTopUp } from './schema.js';
 
 /** Days of history, the monthly purchase and its price, the welcome grant. */
 const DAYS = 180;
@@ -85,7 +86,11 @@ export async function seedDemoWallet(tx: Tx, demo: DemoCompany) {
     select ${t}, l.id, l.kind, l.credits, greatest(0, least(l.credits, l.upto - spent.c)), l.created_at, l.created_at
       from lots l cross join spent`);
   await tx.execute(sql`
-    insert into wallets (tenant_id, balance, low_balance_threshold)
-    values (${t}, (select coalesce(sum(credits), 0) from credit_movements where tenant_id = ${t}), 2000)
-    on conflict (tenant_id) do update set balance = excluded.balance, low_balance_threshold = excluded.low_balance_threshold, updated_at = now()`);
+    insert into wallets (tenant_id, balance, low_balance_threshold, auto_top_up)
+    values (${t}, (select coalesce(sum(credits), 0) from credit_movements where tenant_id = ${t}), 2000, ${JSON.stringify(demoTopUp(demo.ownerId))}::jsonb)
+    on conflict (tenant_id) do update set balance = excluded.balance, low_balance_threshold = excluded.low_balance_threshold,
+                                          auto_top_up = excluded.auto_top_up, updated_at = now()`);
 }
+
+/** The demo company's automatic top-up: off, with the owner's M-Pesa number saved and a target of 10,000 credits, one tick away from on. */
+const demoTopUp = (ownerId: number): AutoTopUp => ({ enabled: false, target_balance: '10000.0000', method: { driver: 'mpesa', phone: '+254712345678' }, saved_by: ownerId });
