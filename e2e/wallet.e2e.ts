@@ -215,6 +215,35 @@ describe('the prepaid credit wallet (issue 15)', () => {
     expect(Number((await metrics(page)).balance) - Number(before.balance)).toBe(Number(pack.credits));
   });
 
+  it('sets up the automatic top-up with an M-Pesa number: the server’s errors by field, then saved and still there after a reload', async () => {
+    await page.goto('/wallet');
+    const alert = page.locator('form').filter({ has: page.getByLabel('Alert below (credits)') });
+    await alert.getByLabel('Alert below (credits)').fill('100');
+    await alert.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Wallet settings saved successfully.').waitFor();
+    const form = page.getByRole('form', { name: 'Automatic top-up' });
+    await form.getByText(/^Off\. Buy credits back up/).waitFor();
+    await form.getByLabel('Top up automatically').check();
+    await form.getByLabel('Top up to (credits)').fill('50');
+    await form.getByLabel('M-Pesa phone number').fill('12345');
+    await form.getByRole('button', { name: 'Save automatic top-up' }).click();
+    await form.getByText('The target balance must be above the alert threshold.').waitFor();
+    await form.getByLabel('Top up to (credits)').fill('500');
+    await form.getByRole('button', { name: 'Save automatic top-up' }).click();
+    await form.getByText(/Enter a Kenyan mobile number/).waitFor();
+    expect(await form.getByText('The target balance must be above the alert threshold.').count()).toBe(0);
+    await form.getByLabel('M-Pesa phone number').fill('0712 345 678');
+    await form.getByRole('button', { name: 'Save automatic top-up' }).click();
+    await toast(page, 'Wallet settings saved successfully.').waitFor();
+    await page.reload();
+    const saved = page.getByRole('form', { name: 'Automatic top-up' });
+    await saved.getByText(/^On: when the balance falls below 100 credits/).waitFor();
+    expect(await saved.getByLabel('Top up automatically').isChecked()).toBe(true);
+    expect(await saved.getByLabel('Top up to (credits)').inputValue()).toBe('500');
+    expect(await saved.getByLabel('M-Pesa phone number').inputValue()).toBe('+254712345678');
+    await saved.getByText('You will be asked to approve each top-up on your phone', { exact: false }).waitFor();
+  });
+
   it('looks right in dark mode and right to left', async () => {
     for (const [name, setup] of [
       ['light', () => localStorage.clear()],
