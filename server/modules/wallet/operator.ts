@@ -14,6 +14,13 @@ const tenantParam = z.object({ tenant: z.string().regex(/^[1-9]\d{0,15}$/) });
  * The platform operator's rates (docs/decisions/0032-credit-wallet.md): the global rates every
  * company pays, and one company's override. Guarded by the platform's operator check; written
  * on the owner connection (the global row) or in the company's own transaction (its override).
+ *
+ *   GET    /operator/rates                     Operator/Rates (Inertia)
+ *   GET    /operator/rates/json                the global rates
+ *   PUT    /operator/rates                     the parts named → { message, data }
+ *   GET    /operator/rates/companies/{tenant}  { company, override, effective }
+ *   PUT    /operator/rates/companies/{tenant}  the parts named of its override
+ *   DELETE /operator/rates/companies/{tenant}  it pays the platform's rates again
  */
 export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerAsyncHookHandler) {
   const { database } = app.ctx;
@@ -28,7 +35,9 @@ export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerAsyncH
     return { id: Number(t.id), name: t.name };
   };
 
-  app.get('/operator/rates', opts, async () => ({ data: await globalRates(database.db) }));
+  app.get('/operator/rates', opts, (_req, reply) => reply.inertia('Operator/Rates', {}));
+
+  app.get('/operator/rates/json', opts, async () => ({ data: await globalRates(database.db) }));
 
   app.put('/operator/rates', opts, async (req) => {
     const input = validate(rateSettingsSchema, req.body);

@@ -288,10 +288,13 @@ describe('pages', () => {
 
 describe('operator rates', () => {
   it('refuses anyone who is not a platform operator, a company owner included, and changes nothing', async () => {
-    expect((await owner.json('GET', '/operator/rates')).statusCode).toBe(403);
+    expect((await owner.json('GET', '/operator/rates/json')).statusCode).toBe(403);
     expect((await owner.json('PUT', '/operator/rates', { service: { sms: '2' } })).statusCode).toBe(403);
     expect((await owner.json('PUT', `/operator/rates/companies/${tenantA}`, { service: { sms: '2' } })).statusCode).toBe(403);
     expect((await owner.json('DELETE', `/operator/rates/companies/${tenantA}`)).statusCode).toBe(403);
+    expect((await owner.get('/operator/rates', { inertia: true })).statusCode).toBe(403);
+    expect((await owner.json('GET', '/operator/companies/json')).statusCode).toBe(403);
+    expect((await new TestClient(t.app).json('GET', '/operator/companies/json')).statusCode).toBe(401);
     expect((await walletRow()).override).toBeNull();
     const m = (await owner.json('GET', '/wallet/metrics')).json().data as WalletMetrics;
     expect(m.rates.service.sms).toBe('1.0000');
@@ -303,14 +306,14 @@ describe('operator rates', () => {
     const operator = new TestClient(t.app);
     await operator.login(op.email, op.password);
 
-    const global = await operator.json('GET', '/operator/rates');
+    const global = await operator.json('GET', '/operator/rates/json');
     expect(global.statusCode).toBe(200);
     expect(global.json().data.credit_price.KES).toBe('1.0000');
 
     for (const body of [{ service: { sms: '-1' } }, { service: { fax: '1' } }, { credit_price: { kes: '1' } }, { min_credits: '500', max_credits: '10' }, { packages: [{ credits: '0', label: 'Nothing' }] }]) {
       expect((await operator.json('PUT', '/operator/rates', body)).statusCode, JSON.stringify(body)).toBe(422);
     }
-    expect((await operator.json('GET', '/operator/rates')).json().data).toEqual(global.json().data);
+    expect((await operator.json('GET', '/operator/rates/json')).json().data).toEqual(global.json().data);
 
     const put = await operator.json('PUT', '/operator/rates', { service: { email: '0.2' }, credit_price: { USD: '0.012' } });
     expect(put.statusCode).toBe(200);
@@ -333,5 +336,29 @@ describe('operator rates', () => {
     expect((await operator.json('DELETE', `/operator/rates/companies/${tenantA}`)).statusCode).toBe(200);
     expect((await walletRow()).override).toBeNull();
     await operator.json('PUT', '/operator/rates', { service: { email: '0.1' }, credit_price: { USD: '0.01' } });
+  });
+
+  it('serves the operator the Rates page and a paged, searchable list of every company to pick from', async () => {
+    const op = await addMember(t.database, tenantB, 'viewer', 'picker@platform.test');
+    await grantOperator(t.database, op.email);
+    const operator = new TestClient(t.app);
+    await operator.login(op.email, op.password);
+
+    const page = await operator.get('/operator/rates', { inertia: true });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().component).toBe('Operator/Rates');
+
+    const all = await operator.json('GET', '/operator/companies/json?per_page=1');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ per_page: 1, current_page: 1, path: '/operator/companies/json' });
+    expect(all.json().total).toBeGreaterThanOrEqual(2);
+    expect(all.json().data).toHaveLength(1);
+
+    const found = await operator.json('GET', '/operator/companies/json?search=wallet%20a');
+    expect(found.json().data).toEqual([expect.objectContaining({ id: tenantA, name: 'Wallet A' })]);
+    // LIKE wildcards are searched for, not obeyed
+    expect((await operator.json('GET', '/operator/companies/json?search=%25')).json().data).toEqual([]);
+    expect((await operator.json('GET', '/operator/companies/json?per_page=1000')).statusCode).toBe(422);
+    expect((await operator.json('GET', '/operator/companies/json?page=0')).statusCode).toBe(422);
   });
 });
