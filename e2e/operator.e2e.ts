@@ -73,11 +73,69 @@ describe('the platform operator', () => {
     await expect.poll(async () => page.getByRole('button', { name: `Approve ${rejected.reference}` }).count()).toBe(0);
   });
 
+  it('changes the platform rates (a refused value first), keeps them after a reload, and gives one company its own rate and takes it back', async () => {
+    await logIn(page, demo().email, demo().password);
+    const original = (await apiCall(page, 'GET', '/operator/rates/json')).json.data as unknown as Record<string, unknown>;
+    try {
+      await page.getByRole('navigation').first().getByRole('link', { name: 'Operator rates' }).first().click();
+      await page.waitForURL(/\/operator\/rates$/);
+      await page.getByRole('heading', { name: 'Rates', exact: true }).waitFor();
+      const rates = page.getByRole('form', { name: 'Platform rates' });
+      const sms = rates.getByLabel('Credits per SMS part');
+      await sms.waitFor();
+      await settled(page);
+      await expectNoSeriousViolations(page, 'Operator/Rates');
+
+      // a bad value: the server's sentence on the field, which gets the focus; nothing saved
+      await sms.fill('-1');
+      await rates.getByLabel('Package 1 credits').fill('750');
+      await rates.getByLabel('Package 1 label').fill('Starter plus');
+      await rates.getByRole('button', { name: 'Save rates' }).click();
+      await rates.getByText('Enter a positive number with at most four decimals.').waitFor();
+      await expect.poll(() => sms.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await sms.getAttribute('aria-invalid')).toBe('true');
+      expect(((await apiCall(page, 'GET', '/operator/rates/json')).json.data as unknown as { service: { sms: string } }).service.sms).toBe(
+        (original as { service: { sms: string } }).service.sms,
+      );
+
+      await sms.fill('1.5');
+      await rates.getByRole('button', { name: 'Save rates' }).click();
+      await toast(page, 'Rates saved successfully.').waitFor();
+      await page.reload();
+      await page.getByRole('form', { name: 'Platform rates' }).getByLabel('Credits per SMS part').waitFor();
+      expect(await page.getByLabel('Credits per SMS part').inputValue()).toBe('1.5');
+      expect(await page.getByLabel('Package 1 credits').inputValue()).toBe('750');
+      expect(await page.getByLabel('Package 1 label').inputValue()).toBe('Starter plus');
+
+      // one company: its own SMS rate, then the platform's again
+      await page.getByLabel('Find a company').fill('Acme');
+      await page.getByRole('list', { name: 'Companies' }).getByRole('button', { name: 'Acme', exact: true }).click();
+      const acme = page.getByRole('form', { name: 'Rates of Acme' });
+      await acme.getByText('platform rates').waitFor();
+      await acme.getByLabel('Credits per SMS part (override)').fill('3');
+      await acme.getByRole('button', { name: 'Save override' }).click();
+      await toast(page, 'Rates of Acme saved successfully.').waitFor();
+      await acme.getByText('own rates').waitFor();
+      await acme.getByText('Pays now: 3').waitFor();
+      await settled(page);
+      await expectNoSeriousViolations(page, 'Operator/Rates, a company override');
+      await acme.getByRole('button', { name: 'Remove override' }).click();
+      await toast(page, "Acme pays the platform's rates again.").waitFor();
+      await acme.getByText('platform rates').waitFor();
+      expect(await acme.getByLabel('Credits per SMS part (override)').inputValue()).toBe('');
+    } finally {
+      // the other browser flows buy with the demo's rates
+      expect((await apiCall(page, 'PUT', '/operator/rates', original)).status).toBe(200);
+    }
+  });
+
   it('someone who is not an operator has no Operator menu and is refused at its address', async () => {
     await registerTenant(page);
     await page.waitForURL(/\/dashboard$/);
     expect(await page.getByRole('link', { name: 'Operator payments' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Operator rates' }).count()).toBe(0);
     const res = await page.goto('/operator/payments');
     expect(res?.status()).toBe(403);
+    expect((await page.goto('/operator/rates'))?.status()).toBe(403);
   });
 });
