@@ -119,6 +119,13 @@ describe('the platform operator', () => {
       await acme.getByText('Pays now: 3').waitFor();
       await settled(page);
       await expectNoSeriousViolations(page, 'Operator/Rates, a company override');
+      // an emptied field is the platform's rate again (1.5 now), the rest of the override stays
+      await acme.getByLabel('Credits per e-mail (override)').fill('0.5');
+      await acme.getByLabel('Credits per SMS part (override)').fill('');
+      await acme.getByRole('button', { name: 'Save override' }).click();
+      await acme.getByText('Pays now: 1.5').waitFor();
+      await acme.getByText('Pays now: 0.5').waitFor();
+      await acme.getByText('own rates').waitFor();
       await acme.getByRole('button', { name: 'Remove override' }).click();
       await toast(page, "Acme pays the platform's rates again.").waitFor();
       await acme.getByText('platform rates').waitFor();

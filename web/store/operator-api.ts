@@ -36,6 +36,14 @@ export type OperatorRates = {
 };
 /** What PUT /operator/rates and a company's override take: the parts named change, the others stay. */
 export type OperatorRatesInput = Partial<OperatorRates>;
+/** A company's override: as OperatorRatesInput, and a part given as null is cleared (it pays the platform's again). */
+export type CompanyRatesInput = {
+  credit_price?: Record<string, string | null>;
+  service?: Record<string, string | null>;
+  packages?: OperatorRates['packages'] | null;
+  min_credits?: string | null;
+  max_credits?: string | null;
+};
 /** A company as GET /operator/companies/json lists it (server/modules/platform/companies.ts). */
 export type OperatorCompanyRow = { id: number; name: string; created_at: string };
 /** GET /operator/rates/companies/{tenant}: what it pays, and the parts of it that are its own. */
@@ -75,7 +83,7 @@ export const operatorApi = api.injectEndpoints({
       transformResponse: (r: { data: CompanyRates }) => r.data,
       providesTags: (_r, _e, tenant) => [{ type: 'Wallet' as const, id: `OPERATOR-RATES-${tenant}` }],
     }),
-    updateCompanyRates: build.mutation<{ message: string; data: CompanyRates }, { tenant: number; body: OperatorRatesInput }>({
+    updateCompanyRates: build.mutation<{ message: string; data: CompanyRates }, { tenant: number; body: CompanyRatesInput }>({
       query: ({ tenant, body }) => ({ url: `/operator/rates/companies/${tenant}`, method: 'PUT', body }),
       invalidatesTags: ['Wallet'],
     }),

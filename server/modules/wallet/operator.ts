@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { CREDIT_SERVICES } from '../../../common/wallet.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { notFound, ValidationError } from '../../http/errors.js';
@@ -9,6 +10,40 @@ import { globalRates, mergeRates, rateSettings, rateSettingsSchema } from './rat
 import { creditRateSettings, type RateSettings } from './schema.js';
 
 const tenantParam = z.object({ tenant: z.string().regex(/^[1-9]\d{0,15}$/) });
+
+const SINGLE_PARTS = ['packages', 'min_credits', 'max_credits'] as const;
+
+/**
+ * A company override's body split in two: the parts given as null (cleared: `min_credits`,
+ * `packages`, `service.sms`, `credit_price.KES`) and the rest, which rateSettingsSchema checks.
+ * A null under a name the settings do not have is refused like any unknown field.
+ */
+function clearedParts(body: unknown): { rest: unknown; cleared: string[] } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { rest: body, cleared: [] };
+  const rest: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  const cleared: string[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const part of SINGLE_PARTS) {
+    if (rest[part] === null) {
+      cleared.push(part);
+      delete rest[part];
+    }
+  }
+  for (const group of ['service', 'credit_price'] as const) {
+    const value = rest[group];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const kept: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (v !== null) kept[key] = v;
+      else if (group === 'service' ? (CREDIT_SERVICES as readonly string[]).includes(key) : /^[A-Z]{3}$/.test(key)) cleared.push(`${group}.${key}`);
+      else errors[`${group}.${key}`] = [group === 'service' ? `There is no service ${key}.` : 'Currencies are three-letter ISO codes.'];
+    }
+    if (Object.keys(kept).length) rest[group] = kept;
+    else delete rest[group];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { rest, cleared };
+}
 
 /**
  * The platform operator's rates (docs/decisions/0032-credit-wallet.md): the global rates every
@@ -63,10 +98,12 @@ export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerAsyncH
     };
   });
 
-  // the parts named replace the company's override of them; the others keep theirs
+  // the parts named replace the company's override of them, a part given as null is cleared
+  // (the company pays the platform's again); the others keep theirs
   app.put('/operator/rates/companies/:tenant', opts, async (req) => {
     const company = await companyOf(req.params);
-    const input = validate(rateSettingsSchema, req.body) as Partial<RateSettings>;
+    const { rest, cleared } = clearedParts(req.body);
+    const input = validate(rateSettingsSchema, rest) as Partial<RateSettings>;
     const data = await withTenant(database, company.id, async (tx) => {
       await tx.execute(sql`insert into wallets (tenant_id) values (${company.id}) on conflict (tenant_id) do nothing`);
       const [w] = await rows<{ override: Partial<RateSettings> | null }>(
@@ -76,6 +113,15 @@ export function operatorRateRoutes(app: FastifyInstance, guard: preHandlerAsyncH
       const override: Partial<RateSettings> = { ...(w?.override ?? {}), ...input };
       if (w?.override?.service && input.service) override.service = { ...w.override.service, ...input.service };
       if (w?.override?.credit_price && input.credit_price) override.credit_price = { ...w.override.credit_price, ...input.credit_price };
+      for (const part of cleared) {
+        const [head, key] = part.split('.') as [keyof RateSettings, string | undefined];
+        if (key === undefined) delete override[head];
+        else if (head === 'service' || head === 'credit_price') {
+          const rest = Object.fromEntries(Object.entries(override[head] ?? {}).filter(([k]) => k !== key));
+          if (Object.keys(rest).length) override[head] = rest;
+          else delete override[head];
+        }
+      }
       const effective = mergeRates(await globalRates(tx), override);
       if (Number(effective.min_credits) > Number(effective.max_credits)) {
         throw new ValidationError({ max_credits: ['The maximum must be at least the minimum.'] });

@@ -333,6 +333,17 @@ describe('operator rates', () => {
     expect((await operator.json('PUT', `/operator/rates/companies/999999`, { service: { sms: '2' } })).statusCode).toBe(404);
     expect((await operator.json('GET', `/operator/rates/companies/abc`)).statusCode).toBe(404);
     expect((await operator.json('PUT', `/operator/rates/companies/${tenantA}`, { min_credits: '2000000' })).statusCode).toBe(422);
+
+    // null clears one part of the override: that part is the platform's again, the rest stays
+    expect((await operator.json('PUT', `/operator/rates/companies/${tenantA}`, { service: { email: '0.5' }, max_credits: '5000' })).statusCode).toBe(200);
+    for (const body of [{ service: { fax: null } }, { credit_price: { kes: null } }, { service: { sms: null }, min_credits: '-1' }]) {
+      expect((await operator.json('PUT', `/operator/rates/companies/${tenantA}`, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await walletRow()).override).toEqual({ service: { sms: '2.0000', email: '0.5000' }, max_credits: '5000.0000' });
+    const cleared = await operator.json('PUT', `/operator/rates/companies/${tenantA}`, { service: { sms: null }, max_credits: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ override: { service: { email: '0.5000' } }, effective: { service: { sms: '1.0000', email: '0.5000' }, max_credits: '1000000.0000' } });
+    expect((await walletRow()).override).toEqual({ service: { email: '0.5000' } });
     expect((await operator.json('DELETE', `/operator/rates/companies/${tenantA}`)).statusCode).toBe(200);
     expect((await walletRow()).override).toBeNull();
     await operator.json('PUT', '/operator/rates', { service: { email: '0.1' }, credit_price: { USD: '0.01' } });

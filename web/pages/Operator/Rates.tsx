@@ -23,6 +23,7 @@ import {
   useRemoveCompanyRatesMutation,
   useUpdateCompanyRatesMutation,
   useUpdateOperatorRatesMutation,
+  type CompanyRatesInput,
   type OperatorRates,
   type OperatorRatesInput,
 } from '@/store/operator-api';
@@ -287,12 +288,14 @@ function CompanyOverrideForm({ tenant, value }: { tenant: number; value: NonNull
   const has = value.override !== null && Object.keys(value.override).length > 0;
 
   async function save(element: HTMLFormElement) {
-    const d = form.data;
-    const service = Object.fromEntries(SERVICES.filter((s) => d[s.key].trim()).map((s) => [s.key, d[s.key]]));
-    const body: OperatorRatesInput = {
+    // a filled field sets that part, a field emptied clears it (null), one left empty stays the platform's
+    const had = overrideValues(value.override);
+    const part = (key: keyof OverrideValues) => (form.data[key].trim() ? form.data[key] : had[key] ? null : undefined);
+    const service = Object.fromEntries(SERVICES.map((s) => [s.key, part(s.key)]).filter(([, v]) => v !== undefined));
+    const body: CompanyRatesInput = {
       ...(Object.keys(service).length ? { service } : {}),
-      ...(d.min_credits.trim() ? { min_credits: d.min_credits } : {}),
-      ...(d.max_credits.trim() ? { max_credits: d.max_credits } : {}),
+      ...(part('min_credits') !== undefined ? { min_credits: part('min_credits') } : {}),
+      ...(part('max_credits') !== undefined ? { max_credits: part('max_credits') } : {}),
     };
     try {
       const answer = await form.submitWith(() => update({ tenant, body }).unwrap(), element);
@@ -318,7 +321,7 @@ function CompanyOverrideForm({ tenant, value }: { tenant: number; value: NonNull
         {has ? <Badge tone="warning">own rates</Badge> : <Badge tone="secondary">platform rates</Badge>}
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        A blank field keeps what the company pays now; remove the override to give it the platform’s rates again.
+        A blank field is the platform’s rate; remove the override to give the company all of the platform’s rates again.
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
         {OVERRIDE_FIELDS.map((f) => (
