@@ -15,6 +15,8 @@ const LAYERS = [
   ['accounting-settings'],
   ['documents'],
   ['reports', 'wallet'],
+  ['delivery'],
+  ['sms', 'airtime'],
   ['dashboard'],
 ];
 

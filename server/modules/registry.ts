@@ -1,10 +1,12 @@
 import { accountingSettingsModule } from './accounting-settings/module.js';
 import { accountingModule } from './accounting/module.js';
 import { activityModule } from './activity/module.js';
+import { airtimeModule } from './airtime/module.js';
 import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
 import { bankingModule } from './banking/module.js';
 import { dashboardModule } from './dashboard/module.js';
+import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
@@ -14,6 +16,7 @@ import { paymentsModule } from './payments/module.js';
 import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
+import { smsModule } from './sms/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
@@ -44,6 +47,9 @@ export const MODULES: readonly KaziModule[] = [
   documentsModule,
   reportsModule,
   walletModule,
+  deliveryModule,
+  smsModule,
+  airtimeModule,
   dashboardModule,
 ];
 
