@@ -176,3 +176,20 @@ export type SmsTemplateRow = {
   created_at: string;
   updated_at: string;
 };
+
+/**
+ * GET /sms/settings → { data }, PUT /sms/settings (sms.update) → { message, data }: the company's
+ * sending rules. Quiet hours are local times in the company's time zone ("20:00" to "08:00"); a
+ * send that would go out between them waits for their end unless it ignores them. A send pauses
+ * itself when, after at least `pause_min_sample` answers, more than `pause_error_rate` per cent
+ * were refused or failed.
+ */
+export type SmsSettings = {
+  quiet_hours_enabled: boolean;
+  quiet_start: string;
+  quiet_end: string;
+  pause_error_rate: number;
+  pause_min_sample: number;
+  /** the sender IDs offered on the compose form; the first is the default */
+  sender_ids: string[];
+};
