@@ -45,3 +45,16 @@ export function messageParts(text: string): MessageParts {
     extensionCharacters: encoding === 'GSM-7' ? unique(m.graphemes.filter((g) => EXTENSION.has(g))) : [],
   };
 }
+
+/** Liquid's outputs and tags ({{ first_name }}, {% if … %}): replaced for each recipient, never sent as written. */
+const LIQUID_MARKUP = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g;
+
+/**
+ * The parts of a template's fixed text: the text without its variables and tags, which each
+ * recipient's values replace. What every recipient gets at least; the braces of `{{ … }}` are
+ * GSM-7 extension characters and would otherwise count twice each. Exact for a text without
+ * variables; a preview renders the rest.
+ */
+export function templateTextParts(body: string): MessageParts {
+  return messageParts(body.replace(LIQUID_MARKUP, ''));
+}

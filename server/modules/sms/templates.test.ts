@@ -81,6 +81,10 @@ describe('templates: create, read, update, delete', () => {
     expect(emoji).toMatchObject({ encoding: 'UCS-2', parts: 1, variables: [] });
     const long = (await store(owner, { name: 'Long', body: 'a'.repeat(161) })).json().data as SmsTemplateRow;
     expect(long).toMatchObject({ encoding: 'GSM-7', parts: 2 });
+    // the parts of the fixed text: {{ … }} is replaced for each contact, its braces are never sent
+    const fixed = (await store(owner, { name: 'Fixed', body: `${'a'.repeat(150)}{{ first_name }}` })).json().data as SmsTemplateRow;
+    expect(fixed).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+    await owner.json('DELETE', `/sms/templates/delete/${fixed.id}`);
   });
 
   it('lists, searches name and body, and sorts by name or last change', async () => {

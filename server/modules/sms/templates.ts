@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SmsTemplatePreview, SmsTemplateRow } from '../../../common/answers/sms.js';
 import { smsTemplatePreviewSchema, smsTemplateSchema } from '../../../common/schemas/sms-templates.js';
-import { messageParts } from '../../../common/sms-parts.js';
+import { messageParts, templateTextParts } from '../../../common/sms-parts.js';
 import type { Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
@@ -30,8 +30,9 @@ function compileBody(body: string, fields: readonly ContactFieldDef[]): Compiled
 /**
  * SMS templates (SPEC §2 SMS templates; issue 16): reusable texts with Liquid variables. A save
  * checks the text renders (known contact fields only, no syntax error); each answer carries the
- * variables it uses and how the text as written goes out (encoding, parts). A personalised
- * text's parts per recipient are counted when it is sent, and in the preview.
+ * variables it uses and how its fixed text goes out (encoding, parts; templateTextParts: the
+ * variables left out, each recipient's values add to it). A personalised text's parts per
+ * recipient are counted when it is sent, and in the preview.
  */
 export const smsTemplateResource = defineResource({
   label: 'SMS template',
@@ -57,11 +58,11 @@ export const smsTemplateResource = defineResource({
     if (typeof input.body === 'string') compileBody(input.body, await loadContactFields(tx, req.tenant!.id));
     if (!current) return { created_by: req.user!.id };
   },
-  // computed from the text, no query: the variables it names and the parts of the text as written
+  // computed from the text, no query: the variables it names and the parts of its fixed text
   attach: async (_tx, _req, rows) => {
     for (const row of rows) {
       const body = row.body as string;
-      const parts = messageParts(body);
+      const parts = templateTextParts(body);
       Object.assign(row, { variables: messageVariables(body), encoding: parts.encoding, parts: parts.parts });
     }
   },
