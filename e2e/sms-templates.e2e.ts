@@ -72,8 +72,12 @@ describe('SMS templates', () => {
     // the preview says so as soon as typing pauses
     await dialog().getByTestId('template-preview').getByRole('alert').filter({ hasText: 'The message uses {{ frist_name }}, which is not a contact field.' }).waitFor();
     await dialog().getByRole('button', { name: 'Create template' }).click();
-    await dialog().getByText('The message uses {{ frist_name }}, which is not a contact field.').first().waitFor();
-    expect(await dialog().getByLabel(/^Message/).getAttribute('aria-invalid')).toBe('true');
+    // the server's refusal lands on the message field itself
+    const message = dialog().getByLabel(/^Message/);
+    await expect.poll(() => message.getAttribute('aria-invalid')).toBe('true');
+    const described = (await message.getAttribute('aria-describedby'))!.split(' ');
+    const texts = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(texts).toContain('The message uses {{ frist_name }}, which is not a contact field.');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
   });
