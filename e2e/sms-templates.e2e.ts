@@ -6,6 +6,8 @@ import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browse
 // Issue 16, SMS templates: write a template with a variable, watch the part counter switch to
 // UCS-2 when an emoji is typed, preview it as one of the company's contacts, edit it, delete it.
 
+const SHOTS = '/tmp/kazi-sms-templates';
+
 describe('SMS templates', () => {
   let browser: Browser;
   let page: Page;
@@ -105,6 +107,30 @@ describe('SMS templates', () => {
     // what was saved survives a reload
     await page.reload();
     await page.getByRole('row', { name: /Habari \{\{ name \| upcase \}\}/ }).waitFor();
+  });
+
+  it('reads well in dark mode and right to left, list and dialog (axe on each, screenshots in /tmp)', async () => {
+    for (const mode of ['dark', 'rtl'] as const) {
+      await page.evaluate((m) => {
+        localStorage.setItem('darkMode', String(m === 'dark'));
+        localStorage.setItem('direction', m === 'rtl' ? 'rtl' : 'ltr');
+      }, mode);
+      await page.goto('/sms/templates');
+      await page.getByRole('row', { name: /Welcome/ }).waitFor();
+      await expectNoSeriousViolations(page, `the templates list (${mode})`);
+      await page.screenshot({ path: `${SHOTS}/list-${mode}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Edit Welcome' }).click();
+      await expect.poll(() => previewText().textContent()).toBe('Habari AMINA OTIENO, see you in Region.');
+      await expectNoSeriousViolations(page, `the template dialog (${mode})`);
+      await page.screenshot({ path: `${SHOTS}/dialog-${mode}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+      await dialog().waitFor({ state: 'detached' });
+    }
+    await page.evaluate(() => {
+      localStorage.setItem('darkMode', 'false');
+      localStorage.setItem('direction', 'ltr');
+    });
+    expect(browser.pageErrors).toEqual([]);
   });
 
   it('deletes a template after asking', async () => {

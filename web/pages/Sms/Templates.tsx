@@ -133,7 +133,7 @@ function Preview({ body, contactId }: { body: string; contactId: number | null }
         </p>
       ) : data ? (
         <>
-          <p dir="auto" className="rounded-md bg-slate-100 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="preview-text">
+          <p dir="auto" className="rounded-md bg-slate-100 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900 dark:bg-slate-700/60 dark:text-slate-100" data-testid="preview-text">
             {data.rendered}
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
