@@ -59,6 +59,8 @@ CREATE TABLE "sends" (
 	"amount" numeric(20, 4),
 	"currency" text,
 	"recipients" integer DEFAULT 0 NOT NULL,
+	"answered" integer DEFAULT 0 NOT NULL,
+	"refused" integer DEFAULT 0 NOT NULL,
 	"scheduled_at" timestamp with time zone,
 	"ignore_quiet_hours" boolean DEFAULT false NOT NULL,
 	"started_at" timestamp with time zone,

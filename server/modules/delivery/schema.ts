@@ -40,6 +40,9 @@ export const sends = tenantTable(
     amount: credits('amount'),
     currency: text('currency'),
     recipients: integer('recipients').notNull().default(0),
+    /** the provider's answers so far, and how many were refusals or unknown: the automatic pause's figures */
+    answered: integer('answered').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
     scheduledAt: at('scheduled_at'),
     ignoreQuietHours: boolean('ignore_quiet_hours').notNull().default(false),
     startedAt: at('started_at'),
