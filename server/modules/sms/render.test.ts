@@ -93,6 +93,8 @@ describe('refusals, in words', () => {
 
   it('refuses includes: a message reads no files', () => {
     for (const tag of ['include', 'render', 'layout']) expect(refusal(`{% ${tag} "/etc/passwd" %}`)).toMatch(/^Messages cannot include other templates/);
+    // nor through the liquid tag, which reads its lines with the same tags
+    expect(refusal('{% liquid include "/etc/passwd" %}')).toMatch(/^Messages cannot include other templates/);
   });
 
   it('stops a rendering that would build something huge', () => {
