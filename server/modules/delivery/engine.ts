@@ -9,6 +9,7 @@ import { fieldError } from '../../http/errors.js';
 import { recordContactEvents } from '../outreach/events.js';
 import { addCredits, rateSettings, reserve, settle } from '../wallet/index.js';
 import type { SendChannel, SendStatus } from './schema.js';
+import { ReportBatcher } from './report-batcher.js';
 import { Throttle } from './throttle.js';
 import { DispatchFailed, type ClaimedRow, type DeliveryChannel, type DeliveryReportInput, type RowOutcome, type SendRecord } from './types.js';
 
@@ -81,9 +82,12 @@ const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 export class DeliveryEngine {
   readonly channels = new Map<SendChannel, DeliveryChannel>();
   readonly throttle: Throttle;
+  /** webhooks hand their reports here: applied a batch at a time */
+  readonly reports: ReportBatcher;
 
   constructor(private ctx: AppContext) {
     this.throttle = new Throttle(ctx.database, ctx.config.delivery.rates);
+    this.reports = new ReportBatcher(ctx.database, this);
   }
 
   register(channel: DeliveryChannel) {
@@ -94,6 +98,20 @@ export class DeliveryEngine {
     const c = this.channels.get(name);
     if (!c) throw new Error(`No delivery channel ${name} is registered`);
     return c;
+  }
+
+  private statsCheckedAt = 0;
+
+  /**
+   * Analyses the outbox when many rows changed since its last statistics: a send of 100,000 writes
+   * them in one statement, and until autovacuum's next visit the planner would guess its plans
+   * (a report's lookup by provider id scanning a whole send). At most every 30 s per process.
+   */
+  private async freshStats() {
+    if (Date.now() - this.statsCheckedAt < 30_000) return;
+    this.statsCheckedAt = Date.now();
+    const [s] = await this.ctx.database.query<{ n: string | null }>(`select n_mod_since_analyze::text as n from pg_stat_user_tables where relname = 'deliveries'`);
+    if (Number(s?.n ?? 0) > 10_000) await this.ctx.database.query('analyze deliveries');
   }
 
   private get lease() {
@@ -199,6 +217,7 @@ export class DeliveryEngine {
     const { database } = this.ctx;
     const send = await withTenant(database, tenantId, (tx) => this.begin(tx, tenantId, sendId));
     if (!send) return;
+    await this.freshStats();
     const channel = this.channel(send.channel);
     const rules = await withTenant(database, tenantId, (tx) => channel.rules(tx, tenantId));
     if (rules.quiet && !send.ignoreQuietHours) {
@@ -302,12 +321,14 @@ export class DeliveryEngine {
   private async claim(tx: Tx, tenantId: number, sendId: number, n: number): Promise<ClaimedRow[]> {
     const r = await rows<{ id: number; contact_id: number | null; address: string; body: string | null; units: string; attempts: number }>(
       tx,
-      sql`update deliveries d set state = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
-           where d.tenant_id = ${tenantId} and d.id in (
-                   select id from deliveries
-                    where tenant_id = ${tenantId} and send_id = ${sendId} and state = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
-                    order by id limit ${n} for update skip locked)
-             and d.state = 'queued'
+      // the pick is a CTE: materialised once (an IN (subquery … SKIP LOCKED) may be run again per row)
+      sql`with picked as (
+            select id from deliveries
+             where tenant_id = ${tenantId} and send_id = ${sendId} and state = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
+             order by id limit ${n} for update skip locked
+          )
+          update deliveries d set state = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
+            from picked where d.tenant_id = ${tenantId} and d.id = picked.id
           returning d.id, d.contact_id, d.address, d.body, d.units::text as units, d.attempts`,
     );
     return r.map((x) => ({ id: Number(x.id), contactId: x.contact_id === null ? null : Number(x.contact_id), address: x.address, body: x.body, units: x.units, attempts: Number(x.attempts) }));
@@ -475,21 +496,29 @@ export class DeliveryEngine {
    * Answers how many rows it found.
    */
   async applyReports(tx: Tx, tenantId: number, channel: SendChannel, reports: DeliveryReportInput[]): Promise<number> {
-    if (!reports.length) return 0;
+    return (await this.applyReportsFound(tx, tenantId, channel, reports)).size;
+  }
+
+  /** The same, answering which reports (their 1-based positions) found a recipient. */
+  async applyReportsFound(tx: Tx, tenantId: number, channel: SendChannel, reports: DeliveryReportInput[]): Promise<Set<number>> {
+    if (!reports.length) return new Set();
     const col = <K extends keyof DeliveryReportInput>(k: K) => reports.map((r) => r[k] ?? null);
-    const found = await rows<{ id: number; contact_id: number | null; send_id: number; state: DeliveryState; reported: string }>(
+    const found = await rows<{ id: number; contact_id: number | null; send_id: number; state: DeliveryState; reported: string; seq: number }>(
       tx,
       sql`with r as (
             select * from unnest(${sql.param(col('providerId'))}::text[], ${sql.param(col('address'))}::text[], ${sql.param(col('state'))}::text[],
                                  ${sql.param(col('status'))}::text[], ${sql.param(col('reason'))}::text[], ${sql.param(col('networkCode'))}::text[])
                    with ordinality as r(provider_id, address, state, status, reason, network_code, seq)
           ), by_id as (
-            select d.id, r.* from r join deliveries d on d.tenant_id = ${tenantId} and d.channel = ${channel} and d.provider_id = r.provider_id
+            select d.id, r.* from deliveries d join r on r.provider_id = d.provider_id
+             -- the ids as a restriction (an index condition), not only a join with the unnest
+             where d.tenant_id = ${tenantId} and d.channel = ${channel} and d.provider_id = any(${sql.param(col('providerId'))}::text[])
           ), by_address as (
-            select distinct on (r.seq) d.id, r.* from r
-              join deliveries d on d.tenant_id = ${tenantId} and d.channel = ${channel} and d.provider_id is null
-                               and d.state in ('sending', 'unknown') and d.address = r.address
-             where not exists (select 1 from by_id b where b.seq = r.seq)
+            select distinct on (r.seq) d.id, r.* from deliveries d
+              join r on r.address = d.address
+             where d.tenant_id = ${tenantId} and d.channel = ${channel} and d.provider_id is null and d.state in ('sending', 'unknown')
+               and d.address = any(${sql.param(col('address').filter((a): a is string => a !== null))}::text[])
+               and not exists (select 1 from by_id b where b.seq = r.seq)
              order by r.seq, d.claimed_at nulls last, d.id
           ), m as (
             select distinct on (id) * from (select * from by_id union all select * from by_address) x order by id, seq desc
@@ -509,12 +538,12 @@ export class DeliveryEngine {
                                   then 'refund_due' else d.credit_state end,
               updated_at = now()
             from m where d.tenant_id = ${tenantId} and d.id = m.id
-            returning d.id, d.contact_id, d.send_id, d.state, m.state as reported, m.status, m.reason
+            returning d.id, d.contact_id, d.send_id, d.state, m.state as reported, m.status, m.reason, m.seq
           ), logged as (
             insert into delivery_reports (tenant_id, delivery_id, state, status, reason)
             select ${tenantId}, u.id, case when u.reported = 'pending' then 'sent' else u.reported end, u.status, u.reason from u
           )
-          select id, contact_id, send_id, state, reported from u`,
+          select id, contact_id, send_id, state, reported, seq from u`,
     );
     const type = `${channel}.delivered`;
     if ((CONTACT_EVENT_TYPES as readonly string[]).includes(type)) {
@@ -526,7 +555,7 @@ export class DeliveryEngine {
           .map((f) => ({ contactId: Number(f.contact_id), type, subject: { type: 'send', id: Number(f.send_id) } })),
       );
     }
-    return found.length;
+    return new Set(found.map((f) => Number(f.seq)));
   }
 
   /** Gives back, as one wallet refund per send, the credits of recipients that failed or were rejected after they were charged. */
@@ -567,6 +596,7 @@ export class DeliveryEngine {
   async sweep(): Promise<{ started: number; resumed: number; requeued: number; refunded: number }> {
     const { database } = this.ctx;
     const lease = this.lease;
+    await this.freshStats();
     const due = await database.query<{ tenant_id: number; id: number }>(
       `update sends set status = 'queued', updated_at = now() where status = 'scheduled' and scheduled_at <= now() returning tenant_id, id`,
     );
@@ -574,8 +604,9 @@ export class DeliveryEngine {
       `with r as (
          update deliveries d set state = 'queued', reason = null, claimed_at = null, updated_at = now()
           where d.provider_id is null and d.state = 'unknown' and d.claimed_at < now() - make_interval(secs => $1)
+            -- evidence it never reached the provider: a message of the same send handed over after it has been reported on
             and exists (select 1 from deliveries x where x.tenant_id = d.tenant_id and x.send_id = d.send_id and x.provider_id is not null
-                           and x.done_at > d.claimed_at)
+                           and x.claimed_at > d.claimed_at and x.done_at is not null)
           returning d.tenant_id, d.send_id)
        select distinct tenant_id, send_id from r`,
       [this.ctx.config.delivery.reportWindowSeconds],

@@ -15,7 +15,18 @@ export async function deliveryJobs(app: FastifyInstance) {
     const at = new Date(Math.floor(Date.now() / slot) * slot + slot);
     return queue.send(SWEEP_JOB, {}, { startAfter: at, singletonKey: `delivery-sweep:${at.toISOString()}`, singletonSeconds: 10 * 365 * 86_400 });
   };
-  queue.define<{ tenantId: number; sendId: number }>(DISPATCH_JOB, (job) => engine.dispatch(Number(job.tenantId), Number(job.sendId)), { batchSize: 1, concurrency: 4 });
+  queue.define<{ tenantId: number; sendId: number }>(
+    DISPATCH_JOB,
+    async (job) => {
+      try {
+        await engine.dispatch(Number(job.tenantId), Number(job.sendId));
+      } catch (err) {
+        log.error({ err, send: job.sendId }, 'delivery: dispatch failed (the job is tried again)');
+        throw err;
+      }
+    },
+    { batchSize: 1, concurrency: 4 },
+  );
   queue.define(
     SWEEP_JOB,
     async () => {

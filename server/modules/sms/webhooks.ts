@@ -29,13 +29,16 @@ export async function smsWebhookRoutes(app: FastifyInstance) {
   app.post(`${SMS_DELIVERY_PATH}/:tenant/:token`, { config: open }, async (req) => {
     const report = read(req, (g, w) => g.readDeliveryReport(w));
     const tenantId = Number(report.tenantId);
-    const found = await withTenant(app.ctx.database, tenantId, (tx) =>
-      engine.applyReports(tx, tenantId, 'sms', [
-        { providerId: report.messageId, address: report.phoneNumber, state: report.state, status: report.status, reason: report.reason, networkCode: report.networkCode },
-      ]),
-    );
+    const found = await engine.reports.add(tenantId, 'sms', {
+      providerId: report.messageId,
+      address: report.phoneNumber,
+      state: report.state,
+      status: report.status,
+      reason: report.reason,
+      networkCode: report.networkCode,
+    });
     if (!found) req.log.info({ tenant: tenantId, messageId: report.messageId }, 'SMS delivery report for a message Kazi does not know');
-    return { received: true, found: found > 0 };
+    return { received: true, found };
   });
 
   const consent = async (tenantId: number, phone: string, status: 'granted' | 'withdrawn', note: string) =>

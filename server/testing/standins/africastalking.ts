@@ -109,16 +109,33 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
   const rule = (n: string): NumberRule => numbers[n.slice(-1)] ?? {};
   const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
+  // callbacks leave one queue, a few at a time and in order, as a provider's callback workers do:
+  // a send of 20,000 posts its reports at the pace the receiver takes them, not all at once
+  const CALLBACK_CONCURRENCY = 8;
+  const callbackQueue: (() => Promise<unknown>)[] = [];
+  let callbacksRunning = 0;
+  function drainCallbacks() {
+    while (callbacksRunning < CALLBACK_CONCURRENCY && callbackQueue.length) {
+      const next = callbackQueue.shift()!;
+      callbacksRunning++;
+      void next().finally(() => {
+        callbacksRunning--;
+        drainCallbacks();
+      });
+    }
+  }
   function later(fn: () => Promise<unknown>) {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void fn();
+      callbackQueue.push(fn);
+      drainCallbacks();
     }, delay);
     timers.add(timer);
   }
+  const byMessageId = new Map<string, StandInMessage>();
 
   async function deliveryReport(messageId: string, status: string, failureReason?: string) {
-    const m = messages.find((x) => x.messageId === messageId);
+    const m = byMessageId.get(messageId);
     if (!m) throw new Error(`no message ${messageId} on the Africa's Talking stand-in`);
     if (!urls.delivery) throw new Error('the stand-in has no delivery report address');
     const body = new URLSearchParams({ id: messageId, status, phoneNumber: m.to, networkCode: '63902', retryCount: '0' });
@@ -207,6 +224,7 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
       if (refuse) return { statusCode: refuse, number, status: REFUSAL_STATUS[refuse] ?? 'Failed', cost: '0', messageId: 'None', messageParts: 0 };
       const m: StandInMessage = { messageId: `ATXid_${randomBytes(12).toString('hex')}`, to: number, message, from, parts, seq: ++seq };
       messages.push(m);
+      byMessageId.set(m.messageId, m);
       taken.push(m);
       perNumber.set(number, (perNumber.get(number) ?? 0) + 1);
       return { statusCode: 101, number, status: 'Success', cost: `KES ${(Number(price) * parts).toFixed(4)}`, messageId: m.messageId, messageParts: parts };
@@ -324,6 +342,7 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
     async close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      callbackQueue.length = 0;
       await listening.close();
     },
   };
