@@ -1,0 +1,195 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CallbackSecrets } from '../server/providers/sms/callbacks';
+import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
+import { expectNoSeriousViolations } from './a11y';
+import { E2E_APP_KEY } from './app-key';
+import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+
+// Issue 16, "Done means": compose an SMS to a segment, see the cost preview, send, watch the
+// progress, see the delivery reports arrive from the Africa's Talking stand-in in
+// Sms/Transactions, and the wallet debited. The server runs with SMS_DRIVERS=africastalking on
+// the stand-in's port (e2e/global-setup.ts); the stand-in runs here, posting its delivery reports
+// to the company's secret address (server/providers/sms/callbacks.ts), as the dashboard of the
+// company's Africa's Talking app would be set up.
+
+const demo = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
+
+/** the figure of a stat card ("Balance") as the page shows it */
+const statValue = (page: Page, label: string) => page.locator('dl').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').first();
+
+const balanceOf = async (page: Page) => Number(((await apiCall(page, 'GET', '/wallet/metrics')).json.data as unknown as { balance: string }).balance);
+
+/** 1,000 credits for the signed-in company: a bank-transfer purchase that the platform operator (the demo login) approves. */
+async function fundCompany(page: Page) {
+  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: '1000' });
+  expect(made.status).toBe(201);
+  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
+  expect(paid.status).toBe(200);
+  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
+
+  const operator = await openBrowser();
+  try {
+    await logIn(operator.page, demo().email, demo().password);
+    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
+    expect(found.status).toBe(200);
+    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
+    const approved = await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {});
+    expect(approved.status).toBe(200);
+  } finally {
+    await operator.close();
+  }
+  await expect.poll(() => balanceOf(page)).toBe(1000);
+}
+
+describe('bulk SMS (issue 16)', () => {
+  let browser: Browser;
+  let page: Page;
+  let at: AfricasTalkingStandIn;
+  const segmentName = `Nairobi members ${Date.now().toString(36)}`;
+  // Kenyan numbers: the last digit chooses the stand-in's answer (9: the network fails it)
+  const phones = { amina: '+254712000101', brian: '+254712000102', chep: '+254712000109', dan: '+254712000103' };
+  let messageId = 0;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    await registerTenant(page, { country: 'KE' });
+    const tenantId = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')!.textContent!).props.tenant.id as number);
+    const deliveryReportUrl = new CallbackSecrets(E2E_APP_KEY).url(`${inject('baseURL')}/webhooks/sms/delivery`, 'sms-delivery', String(tenantId));
+    at = await startAfricasTalkingStandIn({
+      port: inject('smsStandIns').africastalkingPort,
+      deliveryReportUrl,
+      numbers: { '9': { report: 'Failed', failureReason: 'UserInBlacklist' } },
+    });
+    await fundCompany(page);
+
+    // three contacts who agreed to SMS, one who did not, all in one segment
+    const ids: number[] = [];
+    for (const [name, phone] of Object.entries(phones)) {
+      const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name[0].toUpperCase() + name.slice(1), phone, ...(name === 'dan' ? {} : { consent_sms: 'granted' }) });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      ids.push(made.json.data!.id);
+    }
+    const segment = await apiCall(page, 'POST', '/segments/store', { name: segmentName, type: 'static' });
+    expect(segment.status).toBe(201);
+    expect((await apiCall(page, 'POST', `/segments/add-contacts/${segment.json.data!.id}`, { contact_ids: ids })).status).toBe(200);
+  });
+  afterEach((context) => reportFailure(context, browser, 'sms'));
+  afterAll(async () => {
+    await browser?.close();
+    await at?.close();
+  });
+
+  it('composes an SMS to a segment and shows what it will cost before sending', async () => {
+    await page.goto('/sms');
+    await page.getByRole('heading', { name: 'SMS', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New SMS' }).first().click();
+    await page.waitForURL(/\/sms\/messages\/create$/);
+    await page.getByRole('heading', { name: 'New SMS', level: 1 }).waitFor();
+
+    // the send button waits for a valid preview
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+
+    await page.getByLabel('Segments').click();
+    await page.getByLabel('Segments').fill(segmentName.slice(0, 12));
+    await page.getByRole('option', { name: new RegExp(segmentName) }).click();
+    await page.getByRole('button', { name: `Remove ${segmentName}`, exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByLabel(/^Text/).fill('Hello {{ first_name }}, the meeting is on Friday at 10.');
+
+    const cost = page.getByTestId('sms-cost');
+    await cost.getByText('without SMS consent').waitFor();
+    await expect.poll(() => cost.locator('dt', { hasText: /^Recipients$/ }).locator('xpath=..').locator('dd').textContent()).toBe('3');
+    expect(await cost.getByText('1 without SMS consent').count()).toBe(1);
+    await cost.getByText(/^As the first recipient gets it$/).waitFor();
+    expect(await page.getByTestId('sms-rendered').textContent()).toMatch(/^Hello (Amina|Brian|Chep), the meeting is on Friday at 10\.$/);
+    expect(await page.getByTestId('sms-counter').textContent()).toMatch(/characters · 1 part · \d+ left · GSM-7/);
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Sms/Messages/Create');
+
+    // a character outside GSM-7 is named, and the message becomes UCS-2
+    await page.getByLabel(/^Text/).fill('Habari {{ first_name }} 🎉 see you Friday');
+    await page.getByTestId('ucs2-characters').getByText('🎉').waitFor();
+    await expect.poll(() => page.getByTestId('sms-counter').textContent()).toMatch(/UCS-2$/);
+    await page.getByLabel(/^Text/).fill('Hello {{ first_name }}, the meeting is on Friday at 10.');
+    await expect.poll(() => page.getByTestId('sms-counter').textContent()).toMatch(/GSM-7$/);
+    await expect.poll(() => send.isDisabled()).toBe(false);
+
+    await send.click();
+    await toast(page, /.+/).waitFor();
+    await page.waitForURL(/\/sms\/messages$/);
+  });
+
+  it('shows the send moving to completed, then every recipient with its delivery report', async () => {
+    await page.getByRole('heading', { name: 'SMS messages', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'SMS messages' });
+    const row = table.getByRole('row').filter({ hasText: 'Hello {{ first_name }}' }).first();
+    // the list asks again by itself while the send moves: no reload
+    await row.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Sms/Messages/Index');
+
+    const list = await apiCall(page, 'GET', '/sms/messages/json');
+    messageId = (list.json as unknown as { data: { id: number }[] }).data[0].id;
+    expect(at.received().map((m) => m.to).sort()).toEqual([phones.amina, phones.brian, phones.chep].sort());
+    expect(at.duplicates()).toEqual([]);
+
+    await row.getByRole('link', { name: /recipients: see their delivery/ }).click();
+    await page.waitForURL(new RegExp(`/sms/transactions\\?message_id=${messageId}`));
+    const recipients = page.getByRole('table', { name: 'SMS transactions' });
+    // the reports came from the stand-in to the webhook; the list follows them by itself
+    await recipients.getByRole('row').filter({ hasText: 'Amina' }).getByText('Delivered', { exact: true }).waitFor({ timeout: 30_000 });
+    await recipients.getByRole('row').filter({ hasText: 'Brian' }).getByText('Delivered', { exact: true }).waitFor({ timeout: 30_000 });
+    const chep = recipients.getByRole('row').filter({ hasText: 'Chep' });
+    await chep.getByText('Failed', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await recipients.getByRole('row').filter({ hasText: 'Dan' }).count()).toBe(0);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Sms/Transactions');
+
+    // the drawer tells a recipient's story
+    await recipients.getByRole('row').filter({ hasText: 'Amina' }).getByRole('button', { name: /Details of the SMS to Amina/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'SMS recipient' });
+    await drawer.getByRole('list', { name: 'History' }).getByText('Delivered').first().waitFor();
+    await drawer.getByText(phones.amina).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('has taken the credits from the wallet and shows the send on the overview', async () => {
+    await page.goto('/wallet');
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor();
+    const balance = await balanceOf(page);
+    expect(balance).toBeLessThan(1000);
+    expect(balance).toBeGreaterThan(0);
+    await statValue(page, 'Balance').filter({ hasNotText: /^1,000 credits$/ }).waitFor();
+
+    await page.goto('/sms');
+    await statValue(page, 'Total').filter({ hasText: /^1$/ }).waitFor();
+    await statValue(page, 'Sent').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByRole('list', { name: 'Recent SMS transactions' }).getByText('Delivered').first().waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Sms/Overview');
+  });
+
+  it('keeps the sending rules, refusing a bad value on its field', async () => {
+    await page.goto('/sms');
+    await page.getByRole('button', { name: 'Sending rules' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sending rules' });
+    await dialog.getByLabel(/^Error rate above/).fill('250');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByLabel(/^Error rate above/).getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel(/^Error rate above/).fill('30');
+    await dialog.getByLabel('Sender IDs').fill('KAZI');
+    await dialog.getByLabel('Sender IDs').press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = (await apiCall(page, 'GET', '/sms/settings')).json.data as unknown as { pause_error_rate: number; sender_ids: string[] };
+    expect(saved.pause_error_rate).toBe(30);
+    expect(saved.sender_ids).toEqual(['KAZI']);
+    expect(messageId).toBeGreaterThan(0);
+  });
+});
