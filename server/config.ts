@@ -25,6 +25,24 @@ export interface Config {
   payments: PaymentsConfig;
   sms: SmsConfig;
   airtime: AirtimeConfig;
+  delivery: DeliveryConfig;
+}
+
+/**
+ * The delivery engine's timing and rates (server/modules/delivery; docs/decisions/0035). Rates are
+ * per throttle key ("provider:africastalking", "sender:africastalking:KAZI"): messages per second
+ * and per sliding hour, 0 for no limit.
+ */
+export interface DeliveryConfig {
+  /** a dispatcher silent this long has died: its claimed recipients become unknown and the send is picked up again */
+  leaseSeconds: number;
+  /** how often the sweep looks for sends to start, resume, settle and refund */
+  sweepSeconds: number;
+  /** an unknown recipient with no delivery report this long after its send's reports started arriving is sent again */
+  reportWindowSeconds: number;
+  /** provider requests one send has in flight at once */
+  concurrency: number;
+  rates: Record<string, { perSecond: number; perHour: number }>;
 }
 
 /** the SMS drivers (server/providers/sms); `log` is for development only */
@@ -136,6 +154,15 @@ const schema = z.object({
     .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
     .pipe(z.array(z.enum(AIRTIME_DRIVERS, { error: `must be a comma list of ${AIRTIME_DRIVERS.join(', ')}` })))
     .optional(),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  DELIVERY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  DELIVERY_REPORT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** "provider:africastalking=50/s,5000/h;sender:africastalking:KAZI=10/s" */
+  DELIVERY_RATES: z
+    .string()
+    .regex(/^([a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)(;[a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)*$/, 'must be key=N/s,M/h separated by ;')
+    .optional(),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -166,7 +193,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     payments: paymentsConfig(e),
     ...messagingConfig(e),
+    delivery: {
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      sweepSeconds: e.DELIVERY_SWEEP_SECONDS,
+      reportWindowSeconds: e.DELIVERY_REPORT_WINDOW_SECONDS,
+      concurrency: e.DELIVERY_CONCURRENCY,
+      rates: deliveryRates(e.DELIVERY_RATES),
+    },
   };
+}
+
+function deliveryRates(text: string | undefined): DeliveryConfig['rates'] {
+  const out: DeliveryConfig['rates'] = {};
+  for (const part of (text ?? '').split(';').filter(Boolean)) {
+    const [key, limits] = [part.slice(0, part.lastIndexOf('=')), part.slice(part.lastIndexOf('=') + 1)];
+    out[key] = { perSecond: Number(/(\d+)\/s/.exec(limits)?.[1] ?? 0), perHour: Number(/(\d+)\/h/.exec(limits)?.[1] ?? 0) };
+  }
+  return out;
 }
 
 const DEVELOPMENT_INSTRUCTIONS =

@@ -15,3 +15,5 @@ export * from '../modules/platform/schema.js';
 export * from '../modules/payments/schema.js';
 export * from '../modules/wallet/schema.js';
 export * from '../modules/wallet/purchase-schema.js';
+export * from '../modules/delivery/schema.js';
+export * from '../modules/sms/schema.js';
