@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/display/PageHeader';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { SkeletonText } from '@/components/display/Skeleton';
@@ -11,9 +11,37 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useSharedProps } from '@/lib/page';
 import { useLookupQuery } from '@/store/lookup-api';
+import { useLazyGetOutreachContactQuery } from '@/store/outreach-api';
 import { useGetSmsMessageQuery } from '@/store/sms-api';
 
 type SegmentName = { id: number; name: string };
+
+/** The chosen contacts' names and phones, read one by one (a send picks a few by hand; segments are for many); null while they load. */
+function useContactOptions(ids: number[] | null): Option[] | null {
+  const [getContact] = useLazyGetOutreachContactQuery();
+  const key = ids ? ids.join(',') : null;
+  const [loaded, setLoaded] = useState<{ key: string; options: Option[] } | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    let current = true;
+    const wanted = key === '' ? [] : key.split(',').map(Number);
+    void Promise.all(
+      wanted.map((id) =>
+        getContact(id, true)
+          .unwrap()
+          .then((c): Option => ({ value: id, label: c.phone ? `${c.name} · ${c.phone}` : c.name }))
+          // a contact deleted since stays chosen under its number: the server leaves it out
+          .catch((): Option => ({ value: id, label: `Contact #${id}` })),
+      ),
+    ).then((options) => {
+      if (current) setLoaded({ key, options });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, getContact]);
+  return loaded && loaded.key === key ? loaded.options : null;
+}
 
 /** Sms/Messages/Edit (PAGES.md): a scheduled send changed before its time (the server sends any other back to the list). */
 export default function SmsMessagesEdit({ id }: { id: number }) {
@@ -26,7 +54,7 @@ export default function SmsMessagesEdit({ id }: { id: number }) {
     const named = ((segmentsAnswer as { data?: SegmentName[] } | undefined)?.data ?? []) as SegmentName[];
     return (row?.audience.segment_ids ?? []).map((sid) => ({ value: sid, label: named.find((s) => s.id === sid)?.name ?? `Segment #${sid}` }));
   }, [row, segmentsAnswer]);
-  const contacts = useMemo<Option[]>(() => (row?.audience.contact_ids ?? []).map((cid) => ({ value: cid, label: `Contact #${cid}` })), [row]);
+  const contacts = useContactOptions(row?.audience.contact_ids ?? null);
 
   return (
     <>
@@ -36,7 +64,7 @@ export default function SmsMessagesEdit({ id }: { id: number }) {
       </PageHeader>
       {error ? (
         <ErrorAlert onRetry={() => void refetch()}>{errorMessage(error, 'Failed to load the SMS')}</ErrorAlert>
-      ) : !initial || segmentsLoading ? (
+      ) : !initial || segmentsLoading || !contacts ? (
         <SkeletonText lines={8} />
       ) : (
         <ComposeForm id={id} initial={initial} initialSegments={segments} initialContacts={contacts} />
