@@ -92,8 +92,8 @@ describe('bulk SMS (issue 16)', () => {
     const send = page.getByRole('button', { name: 'Send', exact: true });
     expect(await send.isDisabled()).toBe(true);
 
-    await page.getByLabel('Segments').click();
-    await page.getByLabel('Segments').fill(segmentName.slice(0, 12));
+    await page.getByRole('combobox', { name: 'Segments' }).click();
+    await page.getByRole('combobox', { name: 'Segments' }).fill(segmentName.slice(0, 12));
     await page.getByRole('option', { name: new RegExp(segmentName) }).click();
     await page.getByRole('button', { name: `Remove ${segmentName}`, exact: false }).waitFor();
     await page.keyboard.press('Escape');

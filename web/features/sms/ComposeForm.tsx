@@ -366,7 +366,7 @@ function CostPanel({ asks, current, result, onRetry }: { asks: boolean; current:
                 {p.excluded.no_consent > 0 && <li>{formatCount(p.excluded.no_consent)} without SMS consent</li>}
                 {p.excluded.suppressed > 0 && <li>{formatCount(p.excluded.suppressed)} unsubscribed or suppressed</li>}
                 {p.excluded.no_phone > 0 && <li>{formatCount(p.excluded.no_phone)} without a phone number</li>}
-                {p.excluded.duplicates > 0 && <li>{formatCount(p.excluded.duplicates)} duplicate numbers</li>}
+                {p.excluded.duplicates > 0 && <li>{p.excluded.duplicates === 1 ? '1 duplicate number' : `${formatCount(p.excluded.duplicates)} duplicate numbers`}</li>}
               </ul>
             </dd>
           </div>

@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { Ban, ListTree, Pause, Pencil, Play, Plus, Trash } from 'lucide-react';
+import { Ban, Pause, Pencil, Play, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { SMS_MESSAGE_STATUSES } from '@common/answers/sms';
@@ -66,7 +66,7 @@ const COLUMNS = col.columns([
   col.accessor('body', {
     header: 'Message',
     cell: ({ row }) => (
-      <div className="max-w-xs min-w-40">
+      <div className="max-w-64 min-w-40">
         <p className="line-clamp-2 text-slate-900 dark:text-white" title={row.original.body}>
           {row.original.body}
         </p>
@@ -91,26 +91,21 @@ const COLUMNS = col.columns([
     ),
   }),
   col.accessor('recipients', {
-    header: 'Recipients',
+    header: 'Progress',
     enableSorting: true,
     sortDescFirst: true,
-    meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' },
-    cell: ({ row }) => (
-      <Link href={`/sms/transactions?message_id=${row.original.id}`} className="font-medium text-primary hover:underline dark:text-sky-300" aria-label={`${formatCount(row.original.recipients)} recipients: see their delivery`}>
-        {formatCount(row.original.recipients)}
-      </Link>
-    ),
-  }),
-  col.display({
-    id: 'progress',
-    header: 'Progress',
     cell: ({ row }) => {
       const c = row.original.counts;
       return (
-        <div className="min-w-36">
+        <div className="min-w-32">
           <ProgressBar value={sendProgress(row.original)} label={`Progress of the SMS of ${row.original.audience_label}`} />
           <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500 tabular-nums dark:text-slate-400">
-            {formatCount(c.delivered)} delivered · {formatCount(c.failed + c.rejected)} failed
+            <Link href={`/sms/transactions?message_id=${row.original.id}`} className="font-medium text-primary hover:underline dark:text-sky-300" aria-label={`${formatCount(row.original.recipients)} recipients: see their delivery`}>
+              {row.original.recipients === 1 ? '1 recipient' : `${formatCount(row.original.recipients)} recipients`}
+            </Link>
+            <span className="block">
+              {formatCount(c.delivered)} delivered · {formatCount(c.failed + c.rejected)} failed
+            </span>
           </div>
         </div>
       );
@@ -158,9 +153,6 @@ export default function SmsMessagesIndex() {
     const name = `the SMS of ${row.audience_label}`;
     return (
       <>
-        <Link href={`/sms/transactions?message_id=${row.id}`} className={buttonClasses('ghost', 'sm')} aria-label={`Recipients of ${name}`} title="Recipients">
-          <ListTree aria-hidden="true" className="size-4" />
-        </Link>
         {canSend && can.pause && (
           <Button size="sm" variant="ghost" onClick={() => void run(row, 'pause')} disabled={acting} aria-label={`Pause ${name}`} title="Pause">
             <Pause aria-hidden="true" className="size-4" />
