@@ -119,7 +119,7 @@ describe('bulk SMS (issue 16)', () => {
     await expect.poll(() => send.isDisabled()).toBe(false);
 
     await send.click();
-    await toast(page, /.+/).waitFor();
+    await toast(page, 'SMS queued for sending').waitFor();
     await page.waitForURL(/\/sms\/messages$/);
   });
 

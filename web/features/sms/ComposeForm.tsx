@@ -115,7 +115,13 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   const [segments, setSegments] = useState<Option[]>(initialSegments);
   const [contacts, setContacts] = useState<Option[]>(initialContacts);
   const [refused, setRefused] = useState<{ key: string; errors: Record<string, string>; message: string | null } | null>(null);
-  const set = <K extends keyof ComposeState>(name: K, value: ComposeState[K]) => setState((s) => ({ ...s, [name]: value }));
+  // a field's preview error shows once the user has been there (or tried to send): picking a segment first is not "Enter the message."
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(initial === EMPTY ? [] : ['message', 'audience', 'scheduled_at', 'sender_id']));
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set([...t, field])));
+  const set = <K extends keyof ComposeState>(name: K, value: ComposeState[K]) => {
+    touch(name === 'segment_ids' || name === 'contact_ids' || name === 'numbers' ? 'audience' : name);
+    setState((s) => ({ ...s, [name]: value }));
+  };
   const { draft, key, asks, result, current, retry } = usePreview(state);
   const { data: settings } = useGetSmsSettingsQuery();
   const { data: templatesAnswer, isError: templatesFailed } = useLookupQuery({ url: '/sms/templates/json', params: { per_page: 100, sort_by: 'name', sort_order: 'asc' } });
@@ -126,7 +132,8 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   const formRef = useRef<HTMLFormElement>(null);
 
   const stillRefused = refused && refused.key === key ? refused : null;
-  const errors = { ...(result?.errors ?? {}), ...(stillRefused?.errors ?? {}) };
+  const shown = Object.fromEntries(Object.entries(result?.errors ?? {}).filter(([k]) => touched.has(k.split('.')[0])));
+  const errors = { ...shown, ...(stillRefused?.errors ?? {}) };
   const preview = result?.data ?? null;
   const scheduled = state.when === 'later';
   const ready = current && preview !== null && preview.recipients > 0 && preview.enough && (!scheduled || state.scheduled_at !== '');
@@ -134,6 +141,7 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!ready) {
+      setTouched(new Set(['message', 'audience', 'scheduled_at', 'sender_id']));
       announce('Not sent yet: the preview shows what is missing.', formRef.current);
       return;
     }
@@ -349,7 +357,18 @@ function CostPanel({ asks, current, result, onRetry }: { asks: boolean; current:
   if (!asks) return <p className="text-sm text-slate-500 dark:text-slate-400">Choose who gets the SMS and write it: what it costs shows here.</p>;
   if (!result) return <p className="text-sm text-slate-500 dark:text-slate-400" role="status">Working out the cost…</p>;
   if (result.failure) return <ErrorAlert onRetry={onRetry}>{result.failure}</ErrorAlert>;
-  if (result.errors) return <p className="text-sm text-slate-600 dark:text-slate-300">Correct the marked fields to see the cost.</p>;
+  if (result.errors) {
+    return (
+      <div className="text-sm text-slate-600 dark:text-slate-300">
+        <p>To see the cost:</p>
+        <ul className="mt-1 list-disc ps-5">
+          {[...new Set(Object.values(result.errors))].map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   const p = result.data!;
   const excluded = p.excluded.no_consent + p.excluded.suppressed + p.excluded.no_phone + p.excluded.duplicates;
   return (

@@ -54,7 +54,7 @@ const COLUMNS = col.columns([
   col.accessor('body', {
     header: 'Message',
     cell: ({ getValue }) => (
-      <p className="line-clamp-2 max-w-xs min-w-40" title={getValue()}>
+      <p className="line-clamp-2 max-w-64 min-w-40" title={getValue()}>
         {getValue()}
       </p>
     ),
@@ -72,8 +72,22 @@ const COLUMNS = col.columns([
   }),
   col.accessor('parts', { header: 'Parts', meta: { align: 'end', className: 'tabular-nums' } }),
   col.accessor('credits', { header: 'Credits', meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' }, cell: ({ getValue }) => <CreditsCell credits={getValue()} /> }),
-  col.accessor('sent_at', { header: 'Sent', enableSorting: true, sortDescFirst: true, meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateTimeText value={getValue()} fallback="—" /> }),
-  col.accessor('delivered_at', { header: 'Delivered', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <DateTimeText value={getValue()} fallback="—" /> }),
+  col.accessor('sent_at', {
+    header: 'Sent',
+    enableSorting: true,
+    sortDescFirst: true,
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ row }) => (
+      <div>
+        <DateTimeText value={row.original.sent_at} fallback="—" />
+        {row.original.delivered_at && (
+          <div className="text-xs text-slate-500 dark:text-slate-400">
+            delivered <DateTimeText value={row.original.delivered_at} />
+          </div>
+        )}
+      </div>
+    ),
+  }),
 ]);
 
 const FILTERS: TableFilter[] = [{ name: 'state', label: 'Status', options: [{ value: '', label: 'All statuses' }, ...DELIVERY_STATES.map((s) => ({ value: s, label: DELIVERY_STATE_LABEL[s] }))] }];
