@@ -61,6 +61,7 @@ const COLUMNS = col.columns([
   }),
   col.accessor('state', {
     header: 'Status',
+    enableSorting: true,
     cell: ({ row }) => (
       <div className="flex flex-col items-start gap-1">
         <Badge tone={DELIVERY_STATE_TONE[row.original.state]} dot>
@@ -74,8 +75,6 @@ const COLUMNS = col.columns([
   col.accessor('credits', { header: 'Credits', meta: { align: 'end', className: 'tabular-nums whitespace-nowrap' }, cell: ({ getValue }) => <CreditsCell credits={getValue()} /> }),
   col.accessor('sent_at', {
     header: 'Sent',
-    enableSorting: true,
-    sortDescFirst: true,
     meta: { className: 'whitespace-nowrap' },
     cell: ({ row }) => (
       <div>
@@ -131,8 +130,9 @@ export default function SmsTransactions() {
             </span>
           )
         }
-        search={{ placeholder: 'Name or phone…', label: 'Search SMS recipients' }}
-        defaultSort={{ id: 'sent_at', desc: true }}
+        search={{ placeholder: 'Phone number…', label: 'Search SMS recipients by phone' }}
+        defaultSort={{ id: 'created_at', desc: true }}
+        exportUrl="/sms/transactions/export"
         rowActions={(t) => (
           <Button size="sm" variant="ghost" onClick={() => setOpen(t.id)} aria-label={`Details of the SMS to ${t.contact_name ?? t.phone}`} title="Details">
             <Eye aria-hidden="true" className="size-4" />
