@@ -39,7 +39,8 @@ async function fundCompany(page: Page) {
   } finally {
     await operator.close();
   }
-  await expect.poll(() => balanceOf(page)).toBe(1000);
+  // the approval credits the wallet in its own transaction
+  expect(await balanceOf(page)).toBe(1000);
 }
 
 describe('bulk SMS (issue 16)', () => {
@@ -55,6 +56,8 @@ describe('bulk SMS (issue 16)', () => {
     browser = await openBrowser();
     page = browser.page;
     await registerTenant(page, { country: 'KE' });
+    // the page object of a first visit (Inertia's script[data-page]) names the company
+    await page.goto('/sms');
     const tenantId = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')!.textContent!).props.tenant.id as number);
     const deliveryReportUrl = new CallbackSecrets(E2E_APP_KEY).url(`${inject('baseURL')}/webhooks/sms/delivery`, 'sms-delivery', String(tenantId));
     at = await startAfricasTalkingStandIn({
@@ -98,6 +101,8 @@ describe('bulk SMS (issue 16)', () => {
     await page.getByRole('button', { name: `Remove ${segmentName}`, exact: false }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel(/^Text/).fill('Hello {{ first_name }}, the meeting is on Friday at 10.');
+    // whatever the hour of the run: quiet hours (20:00 to 08:00 in Nairobi) would hold the send until morning
+    await page.getByLabel('Send even in quiet hours').check();
 
     const cost = page.getByTestId('sms-cost');
     await cost.getByText('without SMS consent').waitFor();
@@ -190,6 +195,5 @@ describe('bulk SMS (issue 16)', () => {
     const saved = (await apiCall(page, 'GET', '/sms/settings')).json.data as unknown as { pause_error_rate: number; sender_ids: string[] };
     expect(saved.pause_error_rate).toBe(30);
     expect(saved.sender_ids).toEqual(['KAZI']);
-    expect(messageId).toBeGreaterThan(0);
   });
 });
