@@ -64,7 +64,7 @@ export function MultiSelectField({ label, value, onChange, load, hint, error, pl
                 {value.map((option) => (
                   <span
                     key={String(option.value)}
-                    className="inline-flex max-w-full items-center gap-1 rounded bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary dark:bg-primary/20 dark:text-sky-200"
+                    className="inline-flex max-w-full items-center gap-1 rounded bg-primary/10 px-2 py-0.5 text-xs font-medium text-blue-700 dark:bg-primary/20 dark:text-blue-300"
                   >
                     <span className="truncate">{option.label}</span>
                     <button
