@@ -180,6 +180,70 @@ describe('bulk SMS (issue 16)', () => {
     await expectNoSeriousViolations(page, 'Sms/Overview');
   });
 
+  it('schedules an SMS to a contact and pasted numbers, edits it while it waits, cancels it and deletes it', async () => {
+    await page.goto('/sms/messages/create');
+    await page.getByRole('combobox', { name: 'Contacts' }).click();
+    await page.getByRole('combobox', { name: 'Contacts' }).fill('Amina');
+    await page.getByRole('option', { name: /^Amina/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Phone numbers').fill('0733 000001\nnot a number');
+    await page.getByLabel(/^Text/).fill('Reminder: the AGM is on Saturday.');
+    await page.getByLabel('Schedule for later').check();
+    // tomorrow at 10:00 in the company's time zone (Nairobi, outside quiet hours)
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel(/^Date and time/).fill(`${tomorrow}T10:00`);
+
+    const cost = page.getByTestId('sms-cost');
+    await cost.getByText('1 number could not be read').waitFor();
+    await cost.getByText('not a number').waitFor();
+    await expect.poll(() => cost.locator('dt', { hasText: /^Recipients$/ }).locator('xpath=..').locator('dd').textContent()).toBe('2');
+    // the server refuses numbers it cannot read: the form waits until they are gone
+    const schedule = page.getByRole('button', { name: 'Schedule', exact: true });
+    expect(await schedule.isDisabled()).toBe(true);
+    await page.getByLabel('Phone numbers').fill('0733 000001');
+    await expect.poll(() => cost.getByText('could not be read').count()).toBe(0);
+    await expect.poll(() => schedule.isDisabled()).toBe(false);
+    await schedule.click();
+    await toast(page, 'SMS scheduled successfully').waitFor();
+    await page.waitForURL(/\/sms\/messages$/);
+
+    const table = page.getByRole('table', { name: 'SMS messages' });
+    const row = table.getByRole('row').filter({ hasText: 'Reminder: the AGM' });
+    await row.getByText('Scheduled', { exact: true }).waitFor();
+    await row.getByRole('link', { name: /^Edit the SMS of/ }).click();
+    await page.waitForURL(/\/sms\/messages\/\d+\/edit$/);
+    const text = page.getByLabel(/^Text/);
+    await expect.poll(() => text.inputValue()).toBe('Reminder: the AGM is on Saturday.');
+    await page.getByRole('button', { name: /Remove Amina/ }).waitFor();
+    expect(await page.getByLabel(/^Date and time/).inputValue()).toBe(`${tomorrow}T10:00`);
+    const editUrl = page.url();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Sms/Messages/Edit');
+    await text.fill('Reminder: the AGM is on Saturday at 9.');
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await save.click();
+    await toast(page, 'SMS updated successfully').waitFor();
+    await page.waitForURL(/\/sms\/messages$/);
+
+    const edited = table.getByRole('row').filter({ hasText: 'Reminder: the AGM is on Saturday at 9.' });
+    await edited.getByRole('button', { name: /^Cancel the SMS of/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this SMS?' });
+    await confirm.getByRole('button', { name: 'Cancel the SMS' }).click();
+    await toast(page, 'SMS cancelled').waitFor();
+    await edited.getByText('Cancelled', { exact: true }).waitFor();
+
+    // a cancelled SMS cannot be edited: its edit page sends back to the list, saying why
+    await page.goto(editUrl);
+    await page.waitForURL(/\/sms\/messages$/);
+    await toast(page, 'This SMS can no longer be edited: it is cancelled. Only a scheduled SMS can be changed.').waitFor();
+
+    await edited.getByRole('button', { name: /^Delete the SMS of/ }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this SMS?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'SMS deleted successfully').waitFor();
+    await expect.poll(() => edited.count()).toBe(0);
+  });
+
   it('keeps the sending rules, refusing a bad value on its field', async () => {
     await page.goto('/sms');
     await page.getByRole('button', { name: 'Sending rules' }).click();

@@ -136,7 +136,8 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   const errors = { ...shown, ...(stillRefused?.errors ?? {}) };
   const preview = result?.data ?? null;
   const scheduled = state.when === 'later';
-  const ready = current && preview !== null && preview.recipients > 0 && preview.enough && (!scheduled || state.scheduled_at !== '');
+  // the server refuses a send with numbers it cannot read: they are taken out first
+  const ready = current && preview !== null && preview.recipients > 0 && preview.invalid_numbers.length === 0 && preview.enough && (!scheduled || state.scheduled_at !== '');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -396,6 +397,7 @@ function CostPanel({ asks, current, result, onRetry }: { asks: boolean; current:
             <dd className="mt-1 font-mono text-xs break-all text-slate-600 dark:text-slate-400" dir="ltr">
               {p.invalid_numbers.join(', ')}
             </dd>
+            <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400">Correct or remove {p.invalid_numbers.length === 1 ? 'it' : 'them'} to send.</dd>
           </div>
         )}
         <Line label="Parts per message">
