@@ -216,7 +216,6 @@ describe('bulk SMS (issue 16)', () => {
     await expect.poll(() => text.inputValue()).toBe('Reminder: the AGM is on Saturday.');
     await page.getByRole('button', { name: /Remove Amina/ }).waitFor();
     expect(await page.getByLabel(/^Date and time/).inputValue()).toBe(`${tomorrow}T10:00`);
-    const editUrl = page.url();
     await settled(page);
     await expectNoSeriousViolations(page, 'Sms/Messages/Edit');
     await text.fill('Reminder: the AGM is on Saturday at 9.');
@@ -233,8 +232,9 @@ describe('bulk SMS (issue 16)', () => {
     await toast(page, 'SMS cancelled').waitFor();
     await edited.getByText('Cancelled', { exact: true }).waitFor();
 
-    // a cancelled SMS cannot be edited: its edit page sends back to the list, saying why
-    await page.goto(editUrl);
+    // a cancelled SMS cannot be edited: its edit page sends back to the list, saying why (an update makes the send anew: its id is the row's)
+    const href = await edited.getByRole('link', { name: /recipients: see their delivery/ }).getAttribute('href');
+    await page.goto(`/sms/messages/${/message_id=(\d+)/.exec(href ?? '')![1]}/edit`);
     await page.waitForURL(/\/sms\/messages$/);
     await toast(page, 'This SMS can no longer be edited: it is cancelled. Only a scheduled SMS can be changed.').waitFor();
 
