@@ -244,6 +244,37 @@ describe('bulk SMS (issue 16)', () => {
     await expect.poll(() => edited.count()).toBe(0);
   });
 
+  it('reads well in dark mode and right to left: overview, list, recipients and the compose form with its cost', async () => {
+    for (const mode of ['dark', 'rtl'] as const) {
+      await page.evaluate((m) => {
+        localStorage.setItem('darkMode', String(m === 'dark'));
+        localStorage.setItem('direction', m === 'rtl' ? 'rtl' : 'ltr');
+      }, mode);
+      await page.goto('/sms');
+      await statValue(page, 'Total').waitFor();
+      await expectNoSeriousViolations(page, `Sms/Overview (${mode})`);
+      await page.goto('/sms/messages');
+      await page.getByRole('table', { name: 'SMS messages' }).getByText('Completed', { exact: true }).waitFor();
+      await expectNoSeriousViolations(page, `Sms/Messages/Index (${mode})`);
+      await page.goto('/sms/transactions');
+      await page.getByRole('table', { name: 'SMS transactions' }).getByText('Delivered', { exact: true }).first().waitFor();
+      await expectNoSeriousViolations(page, `Sms/Transactions (${mode})`);
+      await page.goto('/sms/messages/create');
+      await page.getByRole('combobox', { name: 'Segments' }).fill(segmentName.slice(0, 12));
+      await page.getByRole('option', { name: new RegExp(segmentName) }).click();
+      await page.keyboard.press('Escape');
+      await page.getByLabel(/^Text/).fill('Karibu {{ first_name }} 🎉');
+      await page.getByTestId('ucs2-characters').waitFor();
+      await page.getByTestId('sms-cost').getByText('without SMS consent').waitFor();
+      await expectNoSeriousViolations(page, `Sms/Messages/Create (${mode})`);
+    }
+    await page.evaluate(() => {
+      localStorage.setItem('darkMode', 'false');
+      localStorage.setItem('direction', 'ltr');
+    });
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('keeps the sending rules, refusing a bad value on its field', async () => {
     await page.goto('/sms');
     await page.getByRole('button', { name: 'Sending rules' }).click();
