@@ -178,6 +178,27 @@ export type SmsTemplateRow = {
 };
 
 /**
+ * POST /sms/templates/preview {body, contact_id?} → { data }: a text rendered for one contact of
+ * the company (a sample contact when none is named) and how that rendering goes out as SMS.
+ */
+export type SmsTemplatePreview = {
+  rendered: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  parts: number;
+  /** length in units (GSM-7 septets, extension characters counting two; UTF-16 code units) */
+  length: number;
+  /** units per part: 160/153 for GSM-7, 70/67 for UCS-2 */
+  per_part: number;
+  /** room left in the last part */
+  remaining: number;
+  ucs2_characters: string[];
+  extension_characters: string[];
+  /** the variables the text uses, e.g. ["first_name", "custom.region"] */
+  variables: string[];
+  personalised: boolean;
+};
+
+/**
  * GET /sms/settings → { data }, PUT /sms/settings (sms.update) → { message, data }: the company's
  * sending rules. Quiet hours are local times in the company's time zone ("20:00" to "08:00"); a
  * send that would go out between them waits for their end unless it ignores them. A send pauses

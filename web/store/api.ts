@@ -44,6 +44,7 @@ export const TAG_TYPES = [
   'Survey',
   'SurveyResult',
   'Sms',
+  'SmsTemplate',
   'Airtime',
   'EmailTemplate',
   'EmailSettings',
