@@ -74,6 +74,7 @@ describe('bulk SMS (issue 16)', () => {
       expect(made.status, JSON.stringify(made.json)).toBe(201);
       ids.push(made.json.data!.id);
     }
+    expect((await apiCall(page, 'POST', '/sms/templates/store', { name: 'Friday meeting', body: 'Hello {{ first_name }}, the meeting is on Friday at 10.' })).status).toBe(201);
     const segment = await apiCall(page, 'POST', '/segments/store', { name: segmentName, type: 'static' });
     expect(segment.status).toBe(201);
     expect((await apiCall(page, 'POST', `/segments/add-contacts/${segment.json.data!.id}`, { contact_ids: ids })).status).toBe(200);
@@ -100,7 +101,9 @@ describe('bulk SMS (issue 16)', () => {
     await page.getByRole('option', { name: new RegExp(segmentName) }).click();
     await page.getByRole('button', { name: `Remove ${segmentName}`, exact: false }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByLabel(/^Text/).fill('Hello {{ first_name }}, the meeting is on Friday at 10.');
+    // the template fills the text
+    await page.getByLabel('Template').selectOption({ label: 'Friday meeting' });
+    await expect.poll(() => page.getByLabel(/^Text/).inputValue()).toBe('Hello {{ first_name }}, the meeting is on Friday at 10.');
     // whatever the hour of the run: quiet hours (20:00 to 08:00 in Nairobi) would hold the send until morning
     await page.getByLabel('Send even in quiet hours').check();
 
@@ -110,7 +113,7 @@ describe('bulk SMS (issue 16)', () => {
     expect(await cost.getByText('1 without SMS consent').count()).toBe(1);
     await cost.getByText(/^As the first recipient gets it$/).waitFor();
     expect(await page.getByTestId('sms-rendered').textContent()).toMatch(/^Hello (Amina|Brian|Chep), the meeting is on Friday at 10\.$/);
-    expect(await page.getByTestId('sms-counter').textContent()).toMatch(/characters · 1 part · \d+ left · GSM-7/);
+    expect(await page.getByTestId('sms-counter').textContent()).toMatch(/^\d+ characters · 1 part · \d+ left · GSM-7$/);
     await expect.poll(() => send.isDisabled()).toBe(false);
     await settled(page);
     await expectNoSeriousViolations(page, 'Sms/Messages/Create');

@@ -2,8 +2,8 @@ import { Link, router } from '@inertiajs/react';
 import { AlertTriangle, CalendarClock, Moon, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import type { SmsTemplateRow } from '@common/answers/sms';
 import { formatCount } from '@common/format';
+import { templateTextParts, type MessageParts } from '@common/sms-parts';
 import { Card } from '@/components/display/Card';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Button, buttonClasses } from '@/components/form/Button';
@@ -18,7 +18,7 @@ import { creditsLabel } from '@/features/wallet/credits';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { useFormats } from '@/lib/format';
 import { useSharedProps } from '@/lib/page';
-import { useLookupQuery } from '@/store/lookup-api';
+import { useGetSmsTemplatesQuery } from '@/store/sms-templates-api';
 import { useCreateSmsMutation, useGetSmsSettingsQuery, usePreviewSmsMutation, useUpdateSmsMessageMutation, type SmsPreview } from '@/store/sms-api';
 import { draftOf, hasAudience, type ComposeState } from './sends';
 
@@ -36,6 +36,8 @@ const EMPTY: ComposeState = {
 
 const SEGMENTS = { url: '/segments/json', params: { sort_by: 'name', sort_order: 'asc' }, map: segmentOption };
 const CONTACTS = { url: '/contacts/search', map: contactOption };
+/** the company's templates by name (the largest page: a company keeps a few dozen) */
+const TEMPLATES = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
 const VARIABLES = ['{{ first_name }}', '{{ last_name }}', '{{ name }}', '{{ phone }}'];
 
 function segmentOption(row: unknown): Option | null {
@@ -124,8 +126,8 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   };
   const { draft, key, asks, result, current, retry } = usePreview(state);
   const { data: settings } = useGetSmsSettingsQuery();
-  const { data: templatesAnswer, isError: templatesFailed } = useLookupQuery({ url: '/sms/templates/json', params: { per_page: 100, sort_by: 'name', sort_order: 'asc' } });
-  const templates = ((templatesAnswer as { data?: SmsTemplateRow[] } | undefined)?.data ?? []) as SmsTemplateRow[];
+  const { data: templatesPage, isError: templatesFailed } = useGetSmsTemplatesQuery(TEMPLATES);
+  const templates = templatesPage?.data ?? [];
   const [create, { isLoading: creating }] = useCreateSmsMutation();
   const [update, { isLoading: updating }] = useUpdateSmsMessageMutation();
   const busy = creating || updating;
@@ -135,6 +137,7 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   const shown = Object.fromEntries(Object.entries(result?.errors ?? {}).filter(([k]) => touched.has(k.split('.')[0])));
   const errors = { ...shown, ...(stillRefused?.errors ?? {}) };
   const preview = result?.data ?? null;
+  const written = useMemo(() => templateTextParts(state.message), [state.message]);
   const scheduled = state.when === 'later';
   // the server refuses a send with numbers it cannot read: they are taken out first
   const ready = current && preview !== null && preview.recipients > 0 && preview.invalid_numbers.length === 0 && preview.enough && (!scheduled || state.scheduled_at !== '');
@@ -227,7 +230,7 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
               required
               error={errorOf(errors, 'message')}
               hint={<>Variables: {VARIABLES.join(', ')} and {'{{ custom.<field> }}'}.</>}
-              aside={<Counter preview={preview} stale={!current} />}
+              aside={<Counter parts={written} />}
             >
               {(control) => (
                 <textarea
@@ -239,11 +242,11 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
                 />
               )}
             </Field>
-            {preview && preview.ucs2_characters.length > 0 && (
+            {written.unicodeCharacters.length > 0 && (
               <div className="rounded-md bg-warning/10 px-3 py-2 text-sm text-orange-800 dark:text-warning" data-testid="ucs2-characters">
                 <p>These characters make the message UCS-2 (70 characters a part instead of 160):</p>
                 <p className="mt-1 flex flex-wrap gap-1.5">
-                  {preview.ucs2_characters.map((c) => (
+                  {written.unicodeCharacters.map((c) => (
                     <mark key={c} className="rounded bg-warning/30 px-1.5 font-mono text-slate-900 dark:text-white">
                       {c}
                     </mark>
@@ -251,9 +254,9 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
                 </p>
               </div>
             )}
-            {preview && preview.extension_characters.length > 0 && (
+            {written.extensionCharacters.length > 0 && (
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                Count as two characters each: <span className="font-mono">{preview.extension_characters.join(' ')}</span>
+                Count as two characters each: <span className="font-mono">{written.extensionCharacters.join(' ')}</span>
               </p>
             )}
             <Field label="Sender ID" hint={senderIds.length === 0 ? 'Your provider account’s default sender is used.' : undefined} error={errorOf(errors, 'sender_id')}>
@@ -333,12 +336,16 @@ export function ComposeForm({ id, initial = EMPTY, initialSegments = [], initial
   );
 }
 
-/** "42 characters · 1 part · 118 left · GSM-7", from the latest preview (dimmed while a newer one loads). */
-function Counter({ preview, stale }: { preview: SmsPreview | null; stale: boolean }) {
-  if (!preview) return null;
+/**
+ * "42 characters · 1 part · 118 left · GSM-7" of the text as typed, at once (common/sms-parts.ts,
+ * the server's own count): the variables are left out, each recipient's values add to them (the
+ * cost preview counts a rendering).
+ */
+function Counter({ parts }: { parts: MessageParts }) {
+  if (parts.parts === 0) return null;
   return (
-    <span className={cx('text-xs text-slate-500 tabular-nums dark:text-slate-400', stale && 'opacity-60')} data-testid="sms-counter" aria-live="polite">
-      {formatCount(preview.length)} characters · {preview.parts === 1 ? '1 part' : `${formatCount(preview.parts)} parts`} · {formatCount(preview.remaining)} left · {preview.encoding}
+    <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400" data-testid="sms-counter" aria-live="polite">
+      {formatCount(parts.units)} characters · {parts.parts === 1 ? '1 part' : `${formatCount(parts.parts)} parts`} · {formatCount(parts.remaining)} left · {parts.encoding}
     </span>
   );
 }
