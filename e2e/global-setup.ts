@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { STANDIN_AT } from '../server/testing/standins/africastalking';
 import { STANDIN_MPESA } from '../server/testing/standins/mpesa';
 import { STANDIN_SECRET_KEY, STANDIN_WEBHOOK_SECRET } from '../server/testing/standins/stripe';
 import { E2E_APP_KEY } from './app-key';
@@ -51,6 +52,11 @@ declare module 'vitest' {
      * and M-Pesa stand-ins (server/testing/standins) there itself; other flows never reach them
      */
     paymentStandIns: { stripePort: number; mpesaPort: number };
+    /**
+     * the port the server expects Africa's Talking on (SMS_DRIVERS=africastalking): a flow that
+     * sends SMS starts the stand-in there itself, with its company's delivery-report address
+     */
+    smsStandIns: { africastalkingPort: number };
   }
 }
 
@@ -61,10 +67,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const paymentStandIns = { stripePort: await freePort(), mpesaPort: await freePort() };
+  const smsStandIns = { africastalkingPort: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
   const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
   if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
-  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, standInEnv(paymentStandIns));
+  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, { ...standInEnv(paymentStandIns), ...smsStandInEnv(smsStandIns) });
   const cleanUp = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -89,6 +96,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('serverLog', SERVER_LOG);
   project.provide('paymentStandIns', paymentStandIns);
+  project.provide('smsStandIns', smsStandIns);
 
   return cleanUp;
 }
@@ -149,6 +157,16 @@ function standInEnv({ stripePort, mpesaPort }: { stripePort: number; mpesaPort: 
     MPESA_CONSUMER_SECRET: STANDIN_MPESA.consumerSecret,
     MPESA_SHORTCODE: STANDIN_MPESA.shortcode,
     MPESA_PASSKEY: STANDIN_MPESA.passkey,
+  };
+}
+
+/** SMS through the Africa's Talking stand-in's fixed test account on the given port, and only through it. */
+function smsStandInEnv({ africastalkingPort }: { africastalkingPort: number }): NodeJS.ProcessEnv {
+  return {
+    AT_USERNAME: STANDIN_AT.username,
+    AT_API_KEY: STANDIN_AT.apiKey,
+    AT_API_URL: `http://127.0.0.1:${africastalkingPort}`,
+    SMS_DRIVERS: 'africastalking',
   };
 }
 
