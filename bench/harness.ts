@@ -15,7 +15,8 @@ import { load, signIn, type LoadResult } from './load.js';
 
 export type { LoadResult };
 
-export async function startBench() {
+/** `env`: more settings for the app (a provider's stand-in, say) */
+export async function startBench(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-bench-'));
   let databaseUrl = process.env.DATABASE_URL ?? null;
   let dropDb: (() => Promise<void>) | null = null;
@@ -39,6 +40,7 @@ export async function startBench() {
     PORT: '0',
     HOST: '127.0.0.1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const app = await buildApp(config, { logger: false });
   const { database } = app.ctx;

@@ -604,9 +604,10 @@ export class DeliveryEngine {
       `with r as (
          update deliveries d set state = 'queued', reason = null, claimed_at = null, updated_at = now()
           where d.provider_id is null and d.state = 'unknown' and d.claimed_at < now() - make_interval(secs => $1)
-            -- evidence it never reached the provider: a message of the same send handed over after it has been reported on
+            -- evidence it never reached the provider: a message of the same send handed over a whole window later
+            -- has been reported on (requests claimed close together may reach the provider in either order)
             and exists (select 1 from deliveries x where x.tenant_id = d.tenant_id and x.send_id = d.send_id and x.provider_id is not null
-                           and x.claimed_at > d.claimed_at and x.done_at is not null)
+                           and x.claimed_at > d.claimed_at + make_interval(secs => $1) and x.done_at is not null)
           returning d.tenant_id, d.send_id)
        select distinct tenant_id, send_id from r`,
       [this.ctx.config.delivery.reportWindowSeconds],
