@@ -120,7 +120,9 @@ describe('airtime', () => {
     const one = await owner.json('GET', `/airtime/transactions/get-transaction/${txs[0].id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().data.id).toBe(txs[0].id);
-    const metrics = (await owner.json('GET', '/airtime/metrics')).json().data as AirtimeMetrics;
+    const mr = await owner.json('GET', '/airtime/metrics');
+    expect(mr.statusCode, mr.body).toBe(200);
+    const metrics = mr.json().data as AirtimeMetrics;
     expect(metrics).toEqual({ total: 3, scheduled: 0, pending: 0, successful: 3, failed: 0, total_sent: '150.00', currency: 'KES' });
     const totals = (await owner.json('GET', '/airtime/totals?type=7d')).json().data as AirtimeTotals;
     expect(totals.totals).toMatchObject({ recipients: 3, sent: 3, successful: 3, failed: 0, amount: '150.00' });

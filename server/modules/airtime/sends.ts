@@ -223,6 +223,6 @@ export function airtimeSendRoutes(app: FastifyInstance) {
   });
 
   app.get('/airtime/metrics', { config: { access: 'airtime.view' } }, async (req) => {
-    return { data: await req.tenantRead((tx) => airtimeMetrics(tx, req.tenant!.id)) };
+    return { data: await req.tenantTx((tx) => airtimeMetrics(tx, req.tenant!.id)) };
   });
 }

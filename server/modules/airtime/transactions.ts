@@ -128,10 +128,10 @@ export function airtimeTransactionRoutes(app: FastifyInstance) {
 
   app.get('/airtime/totals', { config: { access: 'airtime.view' } }, async (req) => {
     const { type } = validate(totalsQuery, req.query ?? {});
-    return { data: await req.tenantRead((tx) => airtimeTotals(tx, req, type)) };
+    return { data: await req.tenantTx((tx) => airtimeTotals(tx, req, type)) };
   });
 
   app.get('/airtime/transactions-totals', { config: { access: 'airtime.view' } }, async (req) => {
-    return { data: await req.tenantRead((tx) => airtimeTransactionsTotals(tx, req.tenant!.id)) };
+    return { data: await req.tenantTx((tx) => airtimeTransactionsTotals(tx, req.tenant!.id)) };
   });
 }
