@@ -224,7 +224,7 @@ describe('airtime', () => {
     await bad({ currency: 'USD' }, 'currency');
     await bad({ recipients: { numbers: [] } }, 'recipients');
     await bad({ recipients: { numbers: ['nonsense'] } }, 'recipients.numbers');
-    await bad({ recipients: { segment_ids: [999999] } }, 'audience.segment_ids');
+    await bad({ recipients: { segment_ids: [999999] } }, 'recipients.segment_ids');
     await bad({ scheduled_at: '2020-01-01T10:00' }, 'scheduled_at');
     expect((await owner.json('GET', '/airtime/totals?type=2d')).statusCode).toBe(422);
     expect(await sendCount()).toBe(before);

@@ -89,12 +89,12 @@ async function store(tx: Tx, req: FastifyRequest, draft: Draft): Promise<number>
   const tenantId = req.tenant!.id;
   const currency = draft.currency ?? (await airtimeCurrency(tx, tenantId));
   const scheduledAt = await scheduledInstant(tx, req, draft.scheduled_at);
-  const audience = await resolveAudience(tx, tenantId, draft.recipients);
-  if (audience.invalid.length) {
-    throw fieldError('recipients.numbers', `These numbers could not be read: ${audience.invalid.slice(0, 5).join(', ')}${audience.invalid.length > 5 ? '…' : ''}`);
-  }
-  const amount = Number(draft.amount).toFixed(2);
   try {
+    const audience = await resolveAudience(tx, tenantId, draft.recipients);
+    if (audience.invalid.length) {
+      throw fieldError('recipients.numbers', `These numbers could not be read: ${audience.invalid.slice(0, 5).join(', ')}${audience.invalid.length > 5 ? '…' : ''}`);
+    }
+    const amount = Number(draft.amount).toFixed(2);
     const created = await deliveryEngine(req.server.ctx).createSend(
       tx,
       tenantId,
@@ -113,8 +113,15 @@ async function store(tx: Tx, req: FastifyRequest, draft: Draft): Promise<number>
     );
     return created.id;
   } catch (err) {
-    // the engine names the audience; this form calls it recipients
-    if (err instanceof ValidationError && err.errors.audience) throw fieldError('recipients', 'No one to send to: every recipient was left out (suppressed, or no phone number).');
+    // the engine and the audience name the audience; this form calls it recipients
+    if (err instanceof ValidationError && Object.keys(err.errors).some((k) => k.startsWith('audience'))) {
+      const renamed = Object.fromEntries(
+        Object.entries(err.errors).map(([k, v]) =>
+          k === 'audience' ? ['recipients', ['No one to send to: every recipient was left out (suppressed, or no phone number).']] : [k.replace(/^audience/, 'recipients'), v],
+        ),
+      );
+      throw new ValidationError(renamed);
+    }
     throw err;
   }
 }
