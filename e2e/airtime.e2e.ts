@@ -94,4 +94,23 @@ describe('airtime (issue 16)', () => {
     await dialog.getByText(/Not enough credits/).first().waitFor();
     expect((await metrics(page)).total).toBe(before.total);
   });
+
+  it('reads in dark mode and right to left, the dialog too', async () => {
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto('/airtime');
+    await page.getByText('Total top-ups').waitFor();
+    await page.getByRole('row').filter({ hasText: numbers[0] }).first().waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Airtime/Overview (dark)');
+    await page.getByRole('button', { name: 'Send airtime' }).click();
+    await page.getByRole('dialog').getByLabel(/^Amount per recipient/).fill('10');
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Airtime/Overview, the send dialog (dark)');
+    await browser.screenshot('airtime-overview-dialog-dark');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await settled(page);
+    await browser.screenshot('airtime-overview-rtl-dark');
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  });
 });

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { AIRTIME_CURRENCIES } from '@common/answers/airtime';
 import { formatCount } from '@common/format';
-import { compare, fromUnits, toUnits } from '@common/money';
+import { compare } from '@common/money';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
@@ -17,15 +17,9 @@ import { useGetAirtimeMetricsQuery, useSendAirtimeMutation } from '@/store/airti
 import { useGetSegmentsQuery, useSearchContactsQuery, type ContactMatch } from '@/store/outreach-api';
 import { useGetWalletMetricsQuery } from '@/store/wallet-api';
 import { creditsLabel } from '@/features/wallet/credits';
-import { readAmount, splitNumbers } from './labels';
+import { creditsFor, readAmount, splitNumbers } from './labels';
 
 const ALL_SEGMENTS = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
-
-/** credits = recipients × amount × rate, exactly (4 decimals) */
-function creditsFor(recipients: number, amount: string, rate: string): string {
-  const product = BigInt(recipients) * toUnits(amount, 4) * toUnits(rate, 4);
-  return fromUnits(product / 10n ** 4n, 4);
-}
 
 /** Picks contacts by name or phone (GET /contacts/search). */
 function ContactPicker({ picked, onChange }: { picked: ContactMatch[]; onChange: (next: ContactMatch[]) => void }) {
@@ -110,7 +104,7 @@ export function SendAirtime({ open, onClose }: { open: boolean; onClose: () => v
   const estimate = contacts.length + typed.length + segmentSize;
   const readAmountValue = readAmount(amount);
   const rate = wallet?.rates.service.airtime ?? null;
-  const cost = readAmountValue && rate ? creditsFor(estimate, readAmountValue, rate) : null;
+  const cost = readAmountValue && rate && estimate > 0 ? creditsFor(estimate, readAmountValue, rate) : null;
   const short = cost !== null && wallet ? compare(cost, wallet.balance) > 0 : false;
 
   const reset = () => {

@@ -1,4 +1,5 @@
 import type { DeliveryState } from '@common/answers/sms';
+import { fromUnits, toUnits } from '@common/money';
 import type { Tone } from '@/components/display/Badge';
 
 // The words of a top-up's life on the airtime pages.
@@ -41,4 +42,10 @@ export function readAmount(text: string): string | null {
   const v = text.trim().replace(/[\s,_]/g, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(v) || Number(v) <= 0) return null;
   return v;
+}
+
+/** The credits a send holds: recipients × amount × the airtime rate, exactly (four decimals, as the wallet keeps them). */
+export function creditsFor(recipients: number, amount: string, rate: string): string {
+  const product = BigInt(recipients) * toUnits(amount, 4) * toUnits(rate, 4);
+  return fromUnits(product / 10n ** 4n, 4);
 }
