@@ -243,6 +243,14 @@ describe('airtime', () => {
     expect((await accountant.json('POST', '/airtime/send', { recipients: { numbers: ['+254700000001'] }, amount: '10' })).statusCode).toBe(403);
   });
 
+  it('renders Airtime/Overview and Airtime/Transactions for those who may view airtime', async () => {
+    const overview = await owner.get('/airtime', { inertia: true });
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json().component).toBe('Airtime/Overview');
+    expect((await owner.get('/airtime/transactions', { inertia: true })).json().component).toBe('Airtime/Transactions');
+    expect((await accountant.get('/airtime', { inertia: true })).statusCode).toBe(403);
+  });
+
   it('exports the top-ups as CSV', async () => {
     const r = await owner.get('/airtime/transactions/export?format=csv');
     expect(r.statusCode, r.body).toBe(200);
