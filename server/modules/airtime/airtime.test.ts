@@ -190,7 +190,39 @@ describe('airtime', () => {
     const id = r.json().data.id as number;
     const paused = await until(() => sendOf(owner, id), (s) => s.status === 'paused', 'the pause');
     expect(paused.pause_reason).toMatch(/Insufficient Credit/);
+    expect((await owner.json('POST', `/airtime/sends/pause/${id}`, {})).statusCode).toBe(409);
     at.setNumber('7', {});
+    // not resumed here: the provider answers this row's idempotency key with the refusal it remembers
+    await owner.json('POST', `/airtime/sends/cancel/${id}`, {});
+  });
+
+  it('pauses when the provider refuses the whole request for the account, and resumes without topping up twice', async () => {
+    at.failNext({ status: 401, text: 'The supplied authentication is invalid' });
+    const r = await owner.json('POST', '/airtime/send', { recipients: { numbers: ['+254755000011'] }, amount: '5' });
+    const id = r.json().data.id as number;
+    const paused = await until(() => sendOf(owner, id), (s) => s.status === 'paused', 'the pause');
+    expect(paused.pause_reason).toMatch(/authentication is invalid/);
+    expect(topUpsOf('+254755000011')).toHaveLength(0);
+    expect((await other.json('POST', `/airtime/sends/resume/${id}`, {})).statusCode).toBe(404);
+    expect((await accountant.json('POST', `/airtime/sends/resume/${id}`, {})).statusCode).toBe(403);
+    const resumed = await owner.json('POST', `/airtime/sends/resume/${id}`, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await until(() => sendOf(owner, id), (s) => s.status === 'completed' && s.counts.delivered === 1, 'the resumed send');
+    expect(topUpsOf('+254755000011')).toHaveLength(1);
+    expect((await owner.json('POST', `/airtime/sends/resume/${id}`, {})).statusCode).toBe(409);
+  });
+
+  it('cancels a scheduled send and gives its credits back', async () => {
+    const before = await balance();
+    const r = await owner.json('POST', '/airtime/send', { recipients: { numbers: ['+254777000001'] }, amount: '15', scheduled_at: '2099-06-01T09:00' });
+    const id = r.json().data.id as number;
+    expect(await balance()).toBe(before - 15);
+    const cancelled = await owner.json('POST', `/airtime/sends/cancel/${id}`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', counts: { cancelled: 1 } });
+    expect(await balance()).toBe(before);
+    expect((await owner.json('POST', `/airtime/sends/cancel/${id}`, {})).statusCode).toBe(409);
+    expect(topUpsOf('+254777000001')).toHaveLength(0);
   });
 
   it('leaves out phones suppressed on SMS', async () => {

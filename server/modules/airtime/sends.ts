@@ -6,7 +6,7 @@ import { DELIVERY_STATES } from '../../../common/answers/sms.js';
 import { rows, type Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
-import { fieldError, notFound, ValidationError } from '../../http/errors.js';
+import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { defaultCurrency } from '../accounting/currency.js';
@@ -228,6 +228,31 @@ export function airtimeSendRoutes(app: FastifyInstance) {
     await engine.kick(req.tenant!.id, id, data.scheduled_at ? new Date(data.scheduled_at) : null);
     return reply.code(201).send({ message: data.status === 'scheduled' ? 'Airtime scheduled successfully' : 'Airtime queued for sending', data });
   });
+
+  // a send paused (by the provider's account, the error rate, or a member) resumes where it stopped; cancel gives back what has not gone
+  const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+  for (const [verb, done, word] of [
+    ['pause', 'Airtime paused', 'paused'],
+    ['resume', 'Airtime resumed', 'resumed'],
+    ['cancel', 'Airtime cancelled', 'cancelled'],
+  ] as const) {
+    app.post(`/airtime/sends/${verb}/:id`, { config: { access: 'airtime.send' } }, async (req) => {
+      const p = idParam.safeParse(req.params);
+      if (!p.success) throw notFound('Airtime send');
+      const id = Number(p.data.id);
+      const tenantId = req.tenant!.id;
+      const changed = await req.tenantTx(async (tx) => {
+        const [cur] = await rows<{ status: string }>(tx, sql`select status from sends where tenant_id = ${tenantId} and id = ${id} and channel = 'airtime' for update`);
+        if (!cur) throw notFound('Airtime send');
+        if (verb === 'pause') return engine.pause(tx, tenantId, id, `Paused by ${req.user!.name}.`);
+        if (verb === 'resume') return engine.resume(tx, tenantId, id);
+        return engine.cancel(tx, tenantId, id);
+      });
+      if (!changed) throw new HttpError(409, `This airtime send cannot be ${word} now.`);
+      if (verb === 'resume') await engine.kick(tenantId, id);
+      return { message: done, data: await sendOf(req, id) };
+    });
+  }
 
   app.get('/airtime/metrics', { config: { access: 'airtime.view' } }, async (req) => {
     return { data: await req.tenantTx((tx) => airtimeMetrics(tx, req.tenant!.id)) };
