@@ -95,6 +95,26 @@ describe('airtime (issue 16)', () => {
     expect((await metrics(page)).total).toBe(before.total);
   });
 
+  it('schedules a send, and cancels it from the sends list with its credits given back', async () => {
+    const credits = await balance(page);
+    await page.goto('/airtime');
+    await page.getByRole('button', { name: 'Send airtime' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Phone numbers/).fill(numbers[0]);
+    await dialog.getByLabel(/^Amount per recipient/).fill('7');
+    await dialog.getByLabel(/^Send at/).fill('2099-01-01T09:00');
+    await dialog.getByRole('button', { name: 'Schedule airtime' }).click();
+    await toast(page, 'Airtime scheduled successfully').waitFor();
+    await expect.poll(() => balance(page)).toBe(credits - 7);
+    const sends = page.getByRole('table', { name: 'Airtime sends' });
+    await sends.getByRole('row').filter({ hasText: 'Scheduled' }).first().waitFor();
+    await sends.getByRole('button', { name: 'Cancel the send to 1 number' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel send' }).click();
+    await toast(page, 'Airtime cancelled').waitFor();
+    await sends.getByRole('row').filter({ hasText: 'Cancelled' }).first().waitFor();
+    await expect.poll(() => balance(page)).toBe(credits);
+  });
+
   it('reads in dark mode and right to left, the dialog too', async () => {
     await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
     await page.goto('/airtime');

@@ -47,8 +47,15 @@ const airtimeApi = api.injectEndpoints({
       query: (body) => ({ url: '/airtime/send', method: 'POST', body }),
       invalidatesTags: [...AIRTIME, { type: 'Wallet', id: 'METRICS' }, { type: 'Wallet', id: 'LIST' }],
     }),
+    /** POST /airtime/sends/{pause|resume|cancel}/{id} → { message, data: the send } */
+    changeAirtimeSend: build.mutation<Answer<AirtimeSendRow>, { id: number; action: AirtimeSendAction }>({
+      query: ({ id, action }) => ({ url: `/airtime/sends/${action}/${id}`, method: 'POST', body: {} }),
+      invalidatesTags: [...AIRTIME, { type: 'Wallet', id: 'METRICS' }, { type: 'Wallet', id: 'LIST' }],
+    }),
   }),
 });
+
+export type AirtimeSendAction = 'pause' | 'resume' | 'cancel';
 
 export const {
   useGetAirtimeMetricsQuery,
@@ -57,4 +64,5 @@ export const {
   useGetAirtimeSendsQuery,
   useGetAirtimeTransactionsQuery,
   useSendAirtimeMutation,
+  useChangeAirtimeSendMutation,
 } = airtimeApi;

@@ -10,6 +10,7 @@ import { AirtimeCards } from '@/features/airtime/AirtimeCards';
 import { AirtimeChart } from '@/features/airtime/AirtimeChart';
 import { AIRTIME_TRANSACTION_COLUMNS } from '@/features/airtime/columns';
 import { SendAirtime } from '@/features/airtime/SendAirtime';
+import { SendsList } from '@/features/airtime/SendsList';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 import { readUrlParams, writeUrlParams } from '@/lib/url-state';
@@ -50,6 +51,9 @@ export default function AirtimeOverview() {
       <div className="flex flex-col gap-6">
         <AirtimeCards />
         <AirtimeChart period={period} onPeriod={choosePeriod} />
+        <Card title="Sends">
+          <SendsList canSend={canSend} />
+        </Card>
         <Card title="Latest top-ups">
           <DataTable
             label="Latest top-ups"
