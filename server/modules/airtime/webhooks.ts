@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
 import { WebhookRejected, type AirtimeStatus } from '../../providers/airtime/index.js';
 import { deliveryEngine } from '../delivery/index.js';
@@ -24,13 +23,16 @@ export async function airtimeWebhookRoutes(app: FastifyInstance) {
   app.post(`${AIRTIME_STATUS_PATH}/:tenant/:token`, { config: open }, async (req) => {
     const status = read(req);
     const tenantId = Number(status.tenantId);
-    const found = await withTenant(app.ctx.database, tenantId, (tx) =>
-      engine.applyReports(tx, tenantId, 'airtime', [
-        { providerId: status.requestId, address: status.phoneNumber, state: status.state, status: status.status, reason: status.reason },
-      ]),
-    );
+    // applied with the company's other callbacks of these milliseconds, in one statement (delivery/report-batcher.ts)
+    const found = await engine.reports.add(tenantId, 'airtime', {
+      providerId: status.requestId,
+      address: status.phoneNumber,
+      state: status.state,
+      status: status.status,
+      reason: status.reason,
+    });
     if (!found) req.log.info({ tenant: tenantId, requestId: status.requestId }, 'airtime status for a request Kazi does not know');
-    return { received: true, found: found > 0 };
+    return { received: true, found };
   });
 }
 

@@ -87,7 +87,7 @@ export class DeliveryEngine {
 
   constructor(private ctx: AppContext) {
     this.throttle = new Throttle(ctx.database, ctx.config.delivery.rates);
-    this.reports = new ReportBatcher(ctx.database, this);
+    this.reports = new ReportBatcher(ctx.database, (tx, tenantId, channel, reports) => this.applyReportsFound(tx, tenantId, channel, reports));
   }
 
   register(channel: DeliveryChannel) {

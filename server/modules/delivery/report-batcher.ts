@@ -1,6 +1,5 @@
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import type { DeliveryEngine } from './engine.js';
 import type { SendChannel } from './schema.js';
 import type { DeliveryReportInput } from './types.js';
 
@@ -24,7 +23,8 @@ export class ReportBatcher {
 
   constructor(
     private database: Database,
-    private engine: DeliveryEngine,
+    /** applies a batch in the company's transaction, answering which (1-based) found a recipient */
+    private apply: (tx: Tx, tenantId: number, channel: SendChannel, reports: DeliveryReportInput[]) => Promise<Set<number>>,
   ) {}
 
   /** answers whether the report found its recipient */
@@ -48,7 +48,7 @@ export class ReportBatcher {
     if (!p) return;
     this.open.delete(key);
     try {
-      const found = await withTenant(this.database, tenantId, (tx) => this.engine.applyReportsFound(tx, tenantId, channel, p.reports));
+      const found = await withTenant(this.database, tenantId, (tx) => this.apply(tx, tenantId, channel, p.reports));
       p.waiters.forEach((w, i) => w.resolve(found.has(i + 1)));
     } catch (err) {
       for (const w of p.waiters) w.reject(err);
