@@ -144,6 +144,26 @@ describe('bulk SMS', () => {
     expect(totals.json().data.series).toHaveLength(7);
   });
 
+  it('renders a personalised text for each recipient, holds its own parts, and lists the latest recipients', async () => {
+    await inA((tx) => tx.execute(sql`update outreach_contacts set first_name = 'Wanjiru' where phone = '+254700000009'`));
+    const long = ' and this part makes it run past one hundred and sixty characters for the longest name only, which the preview cannot see, because it renders the text for one sample contact only';
+    const r = await owner.json('POST', '/sms/store', { message: `Hi {{ first_name }}{% if first_name == "Wanjiru" %}${long}{% endif %}`, audience: { contact_ids: [], segment_ids: [], numbers: ['+254700000009', '+254700000010'] }, ignore_quiet_hours: true });
+    expect(r.statusCode, r.body).toBe(201);
+    const id = r.json().data.id as number;
+    await until(() => message(owner, id), (m) => m.status === 'completed' && m.counts.delivered === 2, 'the personalised send');
+    const texts = at.received().filter((m) => m.to === '+254700000009' || m.to === '+254700000010').slice(-2).map((m) => m.message).sort();
+    expect(texts).toEqual([`Hi Member`, `Hi Wanjiru${long}`].sort());
+    const held = await inA((tx) => rows<{ units: string }>(tx, sql`select units::int::text as units from deliveries where send_id = ${id} order by address`));
+    expect(held.map((h) => h.units)).toEqual(['2', '1']);
+    const recent = (await owner.json('GET', '/sms/transactions/recent')).json().data as SmsTransactionRow[];
+    expect(recent.length).toBeLessThanOrEqual(10);
+    expect(recent.slice(0, 2).map((x) => x.message_id)).toEqual([id, id]);
+    expect(recent.find((x) => x.phone === '+254700000009')?.body).toBe(`Hi Wanjiru${long}`);
+    const undefinedVar = await owner.json('POST', '/sms/preview', { message: 'Hi {{ frist_name }}', audience: { numbers: ['+254700000009'] } });
+    expect(undefinedVar.statusCode).toBe(422);
+    expect(undefinedVar.json().errors.message).toBeDefined();
+  });
+
   it('returns the credits of refused numbers at once and refunds those rejected after sending', async () => {
     at.setNumber('5', { refuse: 403 });
     at.setNumber('6', { report: 'Rejected', failureReason: 'UserInBlacklist' });
