@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AIRTIME_CURRENCIES, type AirtimeMetrics, type AirtimeSendRow } from '../../../common/answers/airtime.js';
-import { DELIVERY_STATES } from '../../../common/answers/sms.js';
 import { rows, type Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
@@ -11,7 +10,7 @@ import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { defaultCurrency } from '../accounting/currency.js';
 import { recipientsSql, resolveAudience } from '../delivery/audience.js';
-import { deliveryEngine, sends as s } from '../delivery/index.js';
+import { attachCounts, deliveryEngine, sends as s } from '../delivery/index.js';
 import { companyPhoneCountry } from '../outreach/contacts.js';
 import { defaultAirtimeDriver } from './channel.js';
 
@@ -123,24 +122,6 @@ async function store(tx: Tx, req: FastifyRequest, draft: Draft): Promise<number>
       throw new ValidationError(renamed);
     }
     throw err;
-  }
-}
-
-/** every recipient count of a send, zero for the states it has none in */
-const emptyCounts = () => Object.fromEntries(DELIVERY_STATES.map((k) => [k, 0])) as AirtimeSendRow['counts'];
-
-async function attachCounts(tx: Tx, tenantId: number, list: { id: number; counts?: AirtimeSendRow['counts'] }[]) {
-  if (!list.length) return;
-  const found = await rows<{ send_id: number; state: keyof AirtimeSendRow['counts']; n: number }>(
-    tx,
-    sql`select send_id, state, count(*)::int as n from deliveries
-         where tenant_id = ${tenantId} and send_id = any(${sql.param(list.map((r) => Number(r.id)))}::bigint[]) group by send_id, state`,
-  );
-  const byId = new Map(list.map((r) => [Number(r.id), r]));
-  for (const r of list) r.counts = emptyCounts();
-  for (const f of found) {
-    const row = byId.get(Number(f.send_id));
-    if (row?.counts) row.counts[f.state] = Number(f.n);
   }
 }
 

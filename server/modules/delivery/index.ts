@@ -5,3 +5,4 @@
 export { deliveryEngine, DeliveryEngine, MAX_ATTEMPTS, type NewSend, type RecipientsQuery } from './engine.js';
 export { deliveries, deliveryReports, sends, SEND_STATUSES, type SendChannel, type SendStatus } from './schema.js';
 export { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type DeliveryReportInput, type RowOutcome, type SendRecord } from './types.js';
+export { attachCounts, emptyCounts, type DeliveryCounts } from './counts.js';

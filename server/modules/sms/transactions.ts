@@ -1,8 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SmsCounts, SmsMessageRow, SmsTotals, SmsTransactionRow } from '../../../common/answers/sms.js';
-import { DELIVERY_STATES } from '../../../common/answers/sms.js';
+import type { SmsCounts, SmsTotals, SmsTransactionRow } from '../../../common/answers/sms.js';
 import { rows, type Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
@@ -18,24 +17,7 @@ const filters = z.object({
   group_id: id.optional(),
 });
 
-/** every recipient count of a send, zero for the states it has none in */
-export const emptyCounts = () => Object.fromEntries(DELIVERY_STATES.map((k) => [k, 0])) as SmsMessageRow['counts'];
-
-/** The recipients' counts by state of the given sends: one grouped read for a whole page. */
-export async function attachCounts(tx: Tx, tenantId: number, list: { id: number; counts?: SmsMessageRow['counts'] }[]) {
-  if (!list.length) return;
-  const found = await rows<{ send_id: number; state: keyof SmsMessageRow['counts']; n: number; charged: string }>(
-    tx,
-    sql`select send_id, state, count(*)::int as n from deliveries
-         where tenant_id = ${tenantId} and send_id = any(${sql.param(list.map((r) => r.id))}::bigint[]) group by send_id, state`,
-  );
-  const byId = new Map(list.map((r) => [Number(r.id), r]));
-  for (const r of list) r.counts = emptyCounts();
-  for (const f of found) {
-    const row = byId.get(Number(f.send_id));
-    if (row?.counts) row.counts[f.state] = Number(f.n);
-  }
-}
+export { attachCounts, emptyCounts } from '../delivery/index.js';
 
 /**
  * An SMS send's recipients (Sms/Transactions; GET /sms/transactions/json): the delivery engine's
