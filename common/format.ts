@@ -243,3 +243,18 @@ export function formatDayMonth(day: number, month: number): string {
 export function isoToday(timeZone?: string | null): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ? safeZone(timeZone) : undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
+
+/** A moment as "YYYY-MM-DDTHH:MM" in `timeZone`: a datetime-local input's value, not a display. */
+export function isoLocalDateTime(value: string | Date, timeZone?: string | null): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timeZone ? safeZone(timeZone) : undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}

@@ -7,6 +7,7 @@ CREATE TABLE "deliveries" (
 	"address" text NOT NULL,
 	"state" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"refusals" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
 	"claimed_at" timestamp with time zone,
 	"provider_id" text,
@@ -120,14 +121,19 @@ CREATE INDEX "deliveries_provider_idx" ON "deliveries" USING btree ("tenant_id",
 CREATE INDEX "deliveries_unanswered_idx" ON "deliveries" USING btree ("tenant_id","channel","address") WHERE provider_id is null and state in ('sending', 'unknown');--> statement-breakpoint
 CREATE INDEX "deliveries_channel_created_idx" ON "deliveries" USING btree ("tenant_id","channel","created_at","id");--> statement-breakpoint
 CREATE INDEX "deliveries_contact_idx" ON "deliveries" USING btree ("tenant_id","contact_id","created_at");--> statement-breakpoint
+CREATE INDEX "deliveries_address_trgm_idx" ON "deliveries" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "deliveries_refund_idx" ON "deliveries" USING btree ("tenant_id","send_id") WHERE credit_state = 'refund_due';--> statement-breakpoint
 CREATE INDEX "delivery_reports_delivery_idx" ON "delivery_reports" USING btree ("tenant_id","delivery_id","id");--> statement-breakpoint
 CREATE INDEX "sends_channel_created_idx" ON "sends" USING btree ("tenant_id","channel","created_at","id");--> statement-breakpoint
+CREATE INDEX "sends_body_trgm_idx" ON "sends" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sends_audience_label_trgm_idx" ON "sends" USING gin ("audience_label" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sends_channel_status_idx" ON "sends" USING btree ("tenant_id","channel","status");--> statement-breakpoint
 CREATE INDEX "sends_active_idx" ON "sends" USING btree ("status","heartbeat_at") WHERE status in ('scheduled', 'queued', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_settings_tenant_unique" ON "sms_settings" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_templates_name_unique" ON "sms_templates" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "sms_templates_updated_idx" ON "sms_templates" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "sms_templates_name_trgm_idx" ON "sms_templates" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sms_templates_body_trgm_idx" ON "sms_templates" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
 -- hand-written:
 ALTER TABLE deliveries ADD CONSTRAINT deliveries_state_known CHECK (state IN ('queued', 'sending', 'sent', 'delivered', 'failed', 'rejected', 'unknown', 'cancelled'));
 --> statement-breakpoint

@@ -140,7 +140,7 @@ describe('airtime', () => {
     const [row] = await inA((tx) => rows<{ id: number }>(tx, sql`select id from deliveries where send_id = ${r.json().data.id}`));
     const channel = airtimeChannel(t.app);
     const send = { id: r.json().data.id, tenantId: tenantA, channel: 'airtime' as const, status: 'sending' as const, driver: 'africastalking', body: '', senderId: null, personalised: false, amount: '10.0000', currency: 'KES', ignoreQuietHours: false };
-    const claimed = { id: Number(row.id), contactId: null, address: '+254733000001', body: null, units: '10.0000', attempts: 1 };
+    const claimed = { id: Number(row.id), contactId: null, address: '+254733000001', body: null, units: '10.0000', attempts: 1, refusals: 0 };
     const first = await channel.dispatch(send, [claimed]);
     const again = await channel.dispatch(send, [claimed]);
     expect(first[0]).toMatchObject({ outcome: 'accepted' });
@@ -192,8 +192,11 @@ describe('airtime', () => {
     expect(paused.pause_reason).toMatch(/Insufficient Credit/);
     expect((await owner.json('POST', `/airtime/sends/pause/${id}`, {})).statusCode).toBe(409);
     at.setNumber('7', {});
-    // not resumed here: the provider answers this row's idempotency key with the refusal it remembers
-    await owner.json('POST', `/airtime/sends/cancel/${id}`, {});
+    // the provider remembers its refusal under the first key: the resumed request carries the next one
+    const resumed = await owner.json('POST', `/airtime/sends/resume/${id}`, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await until(() => sendOf(owner, id), (s) => s.status === 'completed' && s.counts.delivered === 1, 'the resumed top-up');
+    expect(at.topUps().filter((u) => u.phoneNumber === '+254755000007')).toHaveLength(1);
   });
 
   it('pauses when the provider refuses the whole request for the account, and resumes without topping up twice', async () => {

@@ -50,8 +50,12 @@ export const AIRTIME_RULES: ChannelRules = { quiet: null, pauseErrorRate: 50, pa
 /** provider requests of one batch in flight at once (one recipient per request) */
 const PARALLEL_REQUESTS = 8;
 
-/** the provider's idempotency key of an outbox row: a retry of the row can never top the phone up twice */
-export const airtimeKey = (rowId: number) => `kazi-delivery-${rowId}`;
+/**
+ * The provider's idempotency key of an outbox row: a retry after an unknown answer carries the
+ * same key, so it can never top the phone up twice; after an outright refusal (nothing sent) the
+ * key moves on, or the provider would answer the resumed send with the refusal it remembers.
+ */
+export const airtimeKey = (row: { id: number; refusals: number }) => (row.refusals > 0 ? `kazi-delivery-${row.id}-${row.refusals}` : `kazi-delivery-${row.id}`);
 
 /** a refusal about the account (the provider's balance), not the number: the send pauses */
 const ACCOUNT_REFUSAL = /insufficient|balance/i;
@@ -98,7 +102,7 @@ async function topUp(gateway: AirtimeGateway, send: SendRecord, row: ClaimedRow)
     const [res] = await gateway.send({
       tenantId: String(send.tenantId),
       recipients: [{ phoneNumber: row.address, amount: providerAmount(send.amount!), currency: send.currency! }],
-      idempotencyKey: airtimeKey(row.id),
+      idempotencyKey: airtimeKey(row),
     });
     if (!res) return { id: row.id, outcome: 'unknown', reason: "The provider's answer did not mention this number; its status callback will settle it." };
     if (res.outcome === 'accepted') return { id: row.id, outcome: 'accepted', providerId: res.requestId, status: 'Sent' };

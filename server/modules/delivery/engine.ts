@@ -319,7 +319,7 @@ export class DeliveryEngine {
 
   /** Claims up to `n` queued recipients that are due: one statement, SKIP LOCKED. */
   private async claim(tx: Tx, tenantId: number, sendId: number, n: number): Promise<ClaimedRow[]> {
-    const r = await rows<{ id: number; contact_id: number | null; address: string; body: string | null; units: string; attempts: number }>(
+    const r = await rows<{ id: number; contact_id: number | null; address: string; body: string | null; units: string; attempts: number; refusals: number }>(
       tx,
       // the pick is a CTE: materialised once (an IN (subquery … SKIP LOCKED) may be run again per row)
       sql`with picked as (
@@ -329,9 +329,9 @@ export class DeliveryEngine {
           )
           update deliveries d set state = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
             from picked where d.tenant_id = ${tenantId} and d.id = picked.id
-          returning d.id, d.contact_id, d.address, d.body, d.units::text as units, d.attempts`,
+          returning d.id, d.contact_id, d.address, d.body, d.units::text as units, d.attempts, d.refusals`,
     );
-    return r.map((x) => ({ id: Number(x.id), contactId: x.contact_id === null ? null : Number(x.contact_id), address: x.address, body: x.body, units: x.units, attempts: Number(x.attempts) }));
+    return r.map((x) => ({ id: Number(x.id), contactId: x.contact_id === null ? null : Number(x.contact_id), address: x.address, body: x.body, units: x.units, attempts: Number(x.attempts), refusals: Number(x.refusals) }));
   }
 
   /** The channel's answers; a failure that may have reached the provider makes every row unknown. */
@@ -413,6 +413,7 @@ export class DeliveryEngine {
             provider_status = case when d.state in ('sending', 'unknown') then coalesce(o.status, d.provider_status) else d.provider_status end,
             reason = case when d.state not in ('sending', 'unknown') then d.reason when o.kind = 'accepted' then null else o.reason end,
             attempts = case when o.kind = 'held' then d.attempts - 1 else d.attempts end,
+            refusals = case when d.state in ('sending', 'unknown') and o.kind in ('held', 'retry', 'refused') then d.refusals + 1 else d.refusals end,
             next_attempt_at = case when o.kind = 'retry' then now() + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, greatest(d.attempts - 1, 0))) else null end,
             claimed_at = case when o.kind in ('held', 'retry') then null else d.claimed_at end,
             sent_at = case when o.kind = 'accepted' then coalesce(d.sent_at, now()) else d.sent_at end,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryState } from '../../../common/answers/sms.js';
+import { searchIndexes } from '../../db/search-index.js';
 import { tenantTable } from '../../db/tenant-table.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -63,6 +64,7 @@ export const sends = tenantTable(
   },
   (t) => [
     index('sends_channel_created_idx').on(t.tenantId, t.channel, t.createdAt, t.id),
+    ...searchIndexes('sends', t.body, t.audienceLabel),
     index('sends_channel_status_idx').on(t.tenantId, t.channel, t.status),
     // the sweep's reads across companies: sends that should be moving
     index('sends_active_idx').on(t.status, t.heartbeatAt).where(sql`status in ('scheduled', 'queued', 'sending')`),
@@ -84,6 +86,11 @@ export const deliveries = tenantTable(
     address: text('address').notNull(),
     state: text('state').$type<DeliveryState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * how many requests for it the provider refused outright (nothing sent): part of the
+     * idempotency key, which changes after a refusal and never after an unknown answer
+     */
+    refusals: integer('refusals').notNull().default(0),
     /** a temporary refusal's retry waits until then */
     nextAttemptAt: at('next_attempt_at'),
     claimedAt: at('claimed_at'),
@@ -112,6 +119,8 @@ export const deliveries = tenantTable(
     index('deliveries_unanswered_idx').on(t.tenantId, t.channel, t.address).where(sql`provider_id is null and state in ('sending', 'unknown')`),
     index('deliveries_channel_created_idx').on(t.tenantId, t.channel, t.createdAt, t.id),
     index('deliveries_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
+    // the transactions lists search by phone (ILIKE '%…%')
+    ...searchIndexes('deliveries', t.address),
     index('deliveries_refund_idx').on(t.tenantId, t.sendId).where(sql`credit_state = 'refund_due'`),
   ],
 );

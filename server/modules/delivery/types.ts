@@ -26,6 +26,13 @@ export interface ClaimedRow {
   body: string | null;
   units: string;
   attempts: number;
+  /**
+   * requests for this recipient the provider refused outright before (nothing sent): a channel
+   * whose provider takes an idempotency key puts it in the key, so the key changes after a
+   * refusal (the provider would otherwise repeat its remembered refusal) and never after an
+   * unknown answer (a retry of a request that may have arrived must carry the same key)
+   */
+  refusals: number;
 }
 
 /** What the provider answered for one claimed recipient. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { searchIndexes } from '../../db/search-index.js';
 import { tenantTable } from '../../db/tenant-table.js';
 
 /** A reusable SMS text, Liquid variables allowed (render.ts). */
@@ -10,7 +11,7 @@ export const smsTemplates = tenantTable(
     body: text('body').notNull(),
     createdBy: bigint('created_by', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('sms_templates_name_unique').on(t.tenantId, sql`lower(${t.name})`), index('sms_templates_updated_idx').on(t.tenantId, t.updatedAt, t.id)],
+  (t) => [uniqueIndex('sms_templates_name_unique').on(t.tenantId, sql`lower(${t.name})`), index('sms_templates_updated_idx').on(t.tenantId, t.updatedAt, t.id), ...searchIndexes('sms_templates', t.name, t.body)],
 );
 
 /** The company's sending rules (common/answers/sms.ts SmsSettings): one row, made on first save. */

@@ -270,7 +270,10 @@ describe('GET /users/{userId}/logs/json', () => {
 
 describe('GET /users/{userId}/logs/metrics', () => {
   it('derives the metrics of the last 30 days in the company time zone', async () => {
-    const now = Date.now();
+    // the three entries fall on one day (UTC, the company's zone): in the first 40 minutes after
+    // midnight they are placed just before it, still within the last 24 hours
+    const sinceMidnight = Date.now() % 86_400_000;
+    const now = sinceMidnight > 41 * 60_000 ? Date.now() : Date.now() - sinceMidnight - 1;
     const iso = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
     await seed(a.tenantId, carol.userId, [
       pv(iso(40), '/campaigns'),

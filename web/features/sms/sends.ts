@@ -1,5 +1,6 @@
 import type { DeliveryState, SmsAudience, SmsDraft, SmsMessageRow, SmsMessageStatus } from '@common/answers/sms';
 import type { Tone } from '@/components/display/Badge';
+import { isoLocalDateTime } from '@common/format';
 
 // What the SMS pages read off a send and build for the server: pure, so they are tested alone.
 
@@ -127,8 +128,4 @@ export function hasAudience(draft: SmsDraft): boolean {
 }
 
 /** A moment as the local date-time of a datetime-local box in `timeZone` ("2026-12-01T09:30"). */
-export function localDateTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
+export const localDateTime = (iso: string, timeZone: string): string => isoLocalDateTime(iso, timeZone);
