@@ -105,7 +105,7 @@ describe.runIf(process.env.DATABASE_URL)('the delivery engine under SIGKILL', ()
       async () => (await owner.json('GET', `/sms/messages/get-message/${id}`)).json().data as SmsMessageRow,
       (m) => m.status === 'completed' && m.counts.delivered === RECIPIENTS,
       'the send to complete after the restart',
-      120_000,
+      200_000,
     ).catch(async (err) => {
       const states = await t.database.query(`select state, left(reason, 120) as reason, count(*) from deliveries group by 1, 2`);
       const byStatus: Record<string, number> = {};
@@ -130,5 +130,5 @@ describe.runIf(process.env.DATABASE_URL)('the delivery engine under SIGKILL', ()
     // and the wallet charged each once
     const [w] = await withTenant(t.database, a.tenantId, (tx) => rows<{ balance: string }>(tx, sql`select balance::text as balance from wallets`));
     expect(Number(w.balance)).toBe(0);
-  }, 240_000);
+  }, 320_000);
 });
