@@ -160,13 +160,18 @@ function standInEnv({ stripePort, mpesaPort }: { stripePort: number; mpesaPort: 
   };
 }
 
-/** SMS through the Africa's Talking stand-in's fixed test account on the given port, and only through it. */
+/**
+ * SMS through the Africa's Talking stand-in's fixed test account on the given port, and only
+ * through it; airtime through the log driver (which posts each top-up's status back into the
+ * app), since the stand-in runs only while the SMS flow does.
+ */
 function smsStandInEnv({ africastalkingPort }: { africastalkingPort: number }): NodeJS.ProcessEnv {
   return {
     AT_USERNAME: STANDIN_AT.username,
     AT_API_KEY: STANDIN_AT.apiKey,
     AT_API_URL: `http://127.0.0.1:${africastalkingPort}`,
     SMS_DRIVERS: 'africastalking',
+    AIRTIME_DRIVERS: 'log',
   };
 }
 
