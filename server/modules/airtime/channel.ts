@@ -1,33 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { AirtimeRequestInvalid, enabledAirtimeGateways, type AirtimeDriver, type AirtimeGateway } from '../../providers/airtime/index.js';
 import { ProviderError } from '../../providers/payments/errors.js';
-import { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
+import { DispatchFailed, driversPerApp, firstDriver, ownWebhook, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
 
 export const AIRTIME_STATUS_PATH = '/webhooks/airtime/status';
-
-const built = new WeakMap<AppContext, Map<AirtimeDriver, AirtimeGateway>>();
 
 /**
  * This app's airtime drivers (AIRTIME_DRIVERS), built once. The log driver posts its Success
  * status callbacks into this app's own status route, so development exercises the whole path.
  */
-export function airtimeGateways(app: FastifyInstance): Map<AirtimeDriver, AirtimeGateway> {
-  let map = built.get(app.ctx);
-  if (!map) {
-    map = enabledAirtimeGateways(app.ctx.config, {
-      log: app.log,
-      logDriver: {
-        statusPath: AIRTIME_STATUS_PATH,
-        sink: async (w) => {
-          await app.inject({ method: 'POST', url: w.url, headers: w.headers as Record<string, string>, payload: w.rawBody });
-        },
-      },
-    });
-    built.set(app.ctx, map);
-  }
-  return map;
-}
+export const airtimeGateways: (app: FastifyInstance) => Map<AirtimeDriver, AirtimeGateway> = driversPerApp((app) =>
+  enabledAirtimeGateways(app.ctx.config, { log: app.log, logDriver: { statusPath: AIRTIME_STATUS_PATH, sink: ownWebhook(app) } }),
+);
 
 /** Replaces (or adds) a driver of this app: tests hand in drivers pointed at their stand-ins. */
 export function useAirtimeGateway(app: FastifyInstance, gateway: AirtimeGateway) {
@@ -35,11 +19,7 @@ export function useAirtimeGateway(app: FastifyInstance, gateway: AirtimeGateway)
 }
 
 /** the default driver: the first configured */
-export function defaultAirtimeDriver(app: FastifyInstance): AirtimeDriver {
-  const first = [...airtimeGateways(app).keys()][0];
-  if (!first) throw new Error('No airtime driver is enabled (AIRTIME_DRIVERS).');
-  return first;
-}
+export const defaultAirtimeDriver = (app: FastifyInstance): AirtimeDriver => firstDriver(airtimeGateways(app), 'AIRTIME_DRIVERS');
 
 /**
  * Airtime's sending rules: no quiet hours (a top-up is not a message), and a pause once half of

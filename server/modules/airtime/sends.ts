@@ -3,14 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AIRTIME_CURRENCIES, type AirtimeMetrics, type AirtimeSendRow } from '../../../common/answers/airtime.js';
 import { rows, type Tx } from '../../db/client.js';
-import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { defaultCurrency } from '../accounting/currency.js';
 import { recipientsSql, resolveAudience } from '../delivery/audience.js';
-import { attachCounts, deliveryEngine, sends as s } from '../delivery/index.js';
+import { attachCounts, deliveryEngine, sendList, sendListFields, sends as s } from '../delivery/index.js';
 import { companyPhoneCountry } from '../outreach/contacts.js';
 import { defaultAirtimeDriver } from './channel.js';
 
@@ -130,34 +129,14 @@ export const airtimeSendResource = defineResource({
   label: 'Airtime send',
   singular: 'send',
   base: '/airtime/sends',
-  table: s,
-  writes: false,
+  ...sendList('airtime'),
   fields: answerFields<AirtimeSendRow, 'counts'>()({
-    id: s.id,
-    status: s.status,
-    pause_reason: s.pauseReason,
+    ...sendListFields,
     amount: sql<string>`coalesce(${s.amount}, 0)::numeric(20,2)::text`,
     currency: sql<string>`coalesce(${s.currency}, '')`,
-    audience_label: s.audienceLabel,
-    recipients: s.recipients,
-    credits_reserved: s.creditsReserved,
-    scheduled_at: sql<string | null>`${ts(s.scheduledAt)}`,
-    started_at: sql<string | null>`${ts(s.startedAt)}`,
-    completed_at: sql<string | null>`${ts(s.completedAt)}`,
-    created_by_name: sql<string | null>`(select u.name from users u where u.id = ${s.createdBy})`,
-    created_at: ts(s.createdAt),
-    updated_at: ts(s.updatedAt),
   }),
-  columns: { created_at: s.createdAt, updated_at: s.updatedAt, scheduled_at: s.scheduledAt },
-  create: z.object({}),
   searchable: ['audience_label'],
-  sortable: ['created_at', 'updated_at', 'scheduled_at', 'recipients'],
-  defaultSort: ['created_at', 'desc'],
-  filterable: ['status'],
-  scope: () => sql`${s.channel} = 'airtime'`,
   access: { view: 'airtime.view', create: 'airtime.send', update: 'airtime.send', delete: 'airtime.send' },
-  attach: (tx, req, list) => attachCounts(tx, req.tenant!.id, list as unknown as { id: number; counts?: AirtimeSendRow['counts'] }[]),
-  export: false,
 });
 
 async function sendOf(req: FastifyRequest, id: number): Promise<AirtimeSendRow> {

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { AIRTIME_PERIODS, type AirtimePeriod, type AirtimeTotals, type AirtimeTransactionRow, type AirtimeTransactionsTotals } from '../../../common/answers/airtime.js';
 import { DELIVERY_STATES } from '../../../common/answers/sms.js';
 import { rows, type Tx } from '../../db/client.js';
-import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
-import { deliveries as d } from '../delivery/index.js';
+import { deliveries as d, recipientList, recipientListFields } from '../delivery/index.js';
 import { airtimeCurrency } from './sends.js';
 
 
@@ -21,32 +20,15 @@ export const airtimeTransactionResource = defineResource({
   label: 'Airtime transaction',
   singular: 'transaction',
   base: '/airtime/transactions',
-  table: d,
-  writes: false,
+  ...recipientList,
   fields: answerFields<AirtimeTransactionRow>()({
-    id: d.id,
+    ...recipientListFields,
     send_id: d.sendId,
-    contact_id: d.contactId,
-    contact_name: sql<string | null>`(select nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') from outreach_contacts o
-                                       where o.tenant_id = ${d.tenantId} and o.id = ${d.contactId})`,
-    phone: d.address,
     amount: sql<string>`${d.units}::numeric(20,2)::text`,
     currency: sql<string>`coalesce((select x.currency from sends x where x.tenant_id = ${d.tenantId} and x.id = ${d.sendId}), '')`,
-    state: d.state,
-    reason: d.reason,
-    provider_status: d.providerStatus,
     provider_request_id: d.providerId,
-    credits: sql<string>`case when ${d.creditState} in ('returned', 'refunded') then '0.0000' else ${d.credits}::text end`,
-    sent_at: sql<string | null>`${ts(d.sentAt)}`,
-    delivered_at: sql<string | null>`case when ${d.state} = 'delivered' then ${ts(d.doneAt)} end`,
-    created_at: ts(d.createdAt),
-    updated_at: ts(d.updatedAt),
   }),
   columns: { created_at: d.createdAt, updated_at: d.updatedAt, send_id: d.sendId, phone: d.address },
-  create: z.object({}),
-  searchable: ['phone'],
-  sortable: ['created_at', 'updated_at', 'state'],
-  defaultSort: ['created_at', 'desc'],
   filterable: ['state', 'send_id', 'contact_id'],
   scope: () => and(sql`${d.channel} = 'airtime'`),
   access: { view: 'airtime.view', create: 'airtime.send', update: 'airtime.send', delete: 'airtime.send' },

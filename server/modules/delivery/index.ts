@@ -6,3 +6,5 @@ export { deliveryEngine, DeliveryEngine, MAX_ATTEMPTS, type NewSend, type Recipi
 export { deliveries, deliveryReports, sends, SEND_STATUSES, type SendChannel, type SendStatus } from './schema.js';
 export { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type DeliveryReportInput, type RowOutcome, type SendRecord } from './types.js';
 export { attachCounts, emptyCounts, type DeliveryCounts } from './counts.js';
+export { recipientList, recipientListFields, sendList, sendListFields } from './lists.js';
+export { driversPerApp, firstDriver, ownWebhook } from './gateways.js';

@@ -1,35 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/client.js';
 import { ProviderError } from '../../providers/payments/errors.js';
 import { enabledSmsGateways, SmsRequestInvalid, type SmsDriver, type SmsGateway } from '../../providers/sms/index.js';
-import { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
+import { DispatchFailed, driversPerApp, firstDriver, ownWebhook, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
 
 export const SMS_DELIVERY_PATH = '/webhooks/sms/delivery';
-
-const built = new WeakMap<AppContext, Map<SmsDriver, SmsGateway>>();
 
 /**
  * This app's SMS drivers (SMS_DRIVERS), built once. The log driver posts its Success reports
  * into this app's own delivery-report route, so development exercises the whole path.
  */
-export function smsGateways(app: FastifyInstance): Map<SmsDriver, SmsGateway> {
-  let map = built.get(app.ctx);
-  if (!map) {
-    map = enabledSmsGateways(app.ctx.config, {
-      log: app.log,
-      logDriver: {
-        deliveryPath: SMS_DELIVERY_PATH,
-        sink: async (w) => {
-          await app.inject({ method: 'POST', url: w.url, headers: w.headers as Record<string, string>, payload: w.rawBody });
-        },
-      },
-    });
-    built.set(app.ctx, map);
-  }
-  return map;
-}
+export const smsGateways: (app: FastifyInstance) => Map<SmsDriver, SmsGateway> = driversPerApp((app) =>
+  enabledSmsGateways(app.ctx.config, { log: app.log, logDriver: { deliveryPath: SMS_DELIVERY_PATH, sink: ownWebhook(app) } }),
+);
 
 /** Replaces (or adds) a driver of this app: tests hand in drivers pointed at their stand-ins. */
 export function useSmsGateway(app: FastifyInstance, gateway: SmsGateway) {
@@ -37,11 +21,7 @@ export function useSmsGateway(app: FastifyInstance, gateway: SmsGateway) {
 }
 
 /** the default driver: the first configured */
-export function defaultSmsDriver(app: FastifyInstance): SmsDriver {
-  const first = [...smsGateways(app).keys()][0];
-  if (!first) throw new Error('No SMS driver is enabled (SMS_DRIVERS).');
-  return first;
-}
+export const defaultSmsDriver = (app: FastifyInstance): SmsDriver => firstDriver(smsGateways(app), 'SMS_DRIVERS');
 
 export const DEFAULT_SMS_RULES = { quiet_hours_enabled: true, quiet_start: '20:00', quiet_end: '08:00', pause_error_rate: 20, pause_min_sample: 200 };
 

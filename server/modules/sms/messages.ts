@@ -3,13 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SmsDraft, SmsMessageRow, SmsPreview, SmsSettings } from '../../../common/answers/sms.js';
 import { rows, type Tx } from '../../db/client.js';
-import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { messageParts } from '../../providers/sms/index.js';
-import { deliveryEngine, sends as s } from '../delivery/index.js';
+import { deliveryEngine, sendList, sendListFields, sends as s } from '../delivery/index.js';
 import { loadContactFields } from '../outreach/fields.js';
 import { balances, rateSettings } from '../wallet/index.js';
 import { audienceFigures, recipientsSql, resolveAudience } from './audience.js';
@@ -199,41 +198,21 @@ export const smsMessageResource = defineResource({
   label: 'SMS',
   singular: 'message',
   base: '/sms/messages',
-  table: s,
-  writes: false,
+  ...sendList('sms'),
   fields: answerFields<SmsMessageRow, 'counts'>()({
-    id: s.id,
+    ...sendListFields,
     body: s.body,
     sender_id: s.senderId,
-    status: s.status,
-    pause_reason: s.pauseReason,
     audience: sql<SmsMessageRow['audience']>`${s.audience}`,
-    audience_label: s.audienceLabel,
-    scheduled_at: sql<string | null>`${ts(s.scheduledAt)}`,
     ignore_quiet_hours: s.ignoreQuietHours,
-    started_at: sql<string | null>`${ts(s.startedAt)}`,
-    completed_at: sql<string | null>`${ts(s.completedAt)}`,
     encoding: sql<'GSM-7' | 'UCS-2'>`coalesce(${s.encoding}, 'GSM-7')`,
     parts: s.parts,
-    recipients: s.recipients,
-    credits_reserved: s.creditsReserved,
     credits_charged: sql<string>`coalesce((select r.settled_credits::text from credit_reservations r where r.tenant_id = ${s.tenantId} and r.id = ${s.reservationId}), '0.0000')`,
     template_id: s.templateId,
     created_by: s.createdBy,
-    created_by_name: sql<string | null>`(select u.name from users u where u.id = ${s.createdBy})`,
-    created_at: ts(s.createdAt),
-    updated_at: ts(s.updatedAt),
   }),
-  columns: { created_at: s.createdAt, updated_at: s.updatedAt, scheduled_at: s.scheduledAt },
-  create: z.object({}),
   searchable: ['body'],
-  sortable: ['created_at', 'updated_at', 'scheduled_at', 'recipients'],
-  defaultSort: ['created_at', 'desc'],
-  filterable: ['status'],
-  scope: () => sql`${s.channel} = 'sms'`,
   access: { view: 'sms.view', create: 'sms.send', update: 'sms.send', delete: 'sms.delete' },
-  attach: (tx, req, list) => attachCounts(tx, req.tenant!.id, list as unknown as { id: number; counts?: SmsMessageRow['counts'] }[]),
-  export: false,
 });
 
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });

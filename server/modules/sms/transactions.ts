@@ -7,7 +7,7 @@ import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
-import { deliveries as d, sends as s } from '../delivery/index.js';
+import { deliveries as d, recipientList, recipientListFields, sends as s } from '../delivery/index.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const filters = z.object({
@@ -28,34 +28,17 @@ export const smsTransactionResource = defineResource({
   label: 'SMS transaction',
   singular: 'transaction',
   base: '/sms/transactions',
-  table: d,
-  writes: false,
+  ...recipientList,
   fields: answerFields<SmsTransactionRow>()({
-    id: d.id,
+    ...recipientListFields,
     message_id: d.sendId,
-    contact_id: d.contactId,
-    contact_name: sql<string | null>`(select nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') from outreach_contacts o
-                                       where o.tenant_id = ${d.tenantId} and o.id = ${d.contactId})`,
-    phone: d.address,
-    state: d.state,
-    reason: d.reason,
-    provider_status: d.providerStatus,
     provider_message_id: d.providerId,
     parts: sql<number>`${d.units}::int`,
-    credits: sql<string>`case when ${d.creditState} in ('returned', 'refunded') then '0.0000' else ${d.credits}::text end`,
     body: sql<string>`coalesce(${d.body}, (select x.body from sends x where x.tenant_id = ${d.tenantId} and x.id = ${d.sendId}))`,
     sender_id: sql<string | null>`(select x.sender_id from sends x where x.tenant_id = ${d.tenantId} and x.id = ${d.sendId})`,
     attempts: d.attempts,
-    sent_at: sql<string | null>`${ts(d.sentAt)}`,
-    delivered_at: sql<string | null>`case when ${d.state} = 'delivered' then ${ts(d.doneAt)} end`,
-    created_at: ts(d.createdAt),
-    updated_at: ts(d.updatedAt),
   }),
   columns: { created_at: d.createdAt, updated_at: d.updatedAt, message_id: d.sendId, phone: d.address },
-  create: z.object({}),
-  searchable: ['phone'],
-  sortable: ['created_at', 'updated_at', 'state'],
-  defaultSort: ['created_at', 'desc'],
   filterable: ['state', 'message_id', 'contact_id'],
   scope: (req: FastifyRequest) => {
     const q = validate(filters, req.query ?? {});
