@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { emailDomainRoutes } from './domains.js';
+import { emailSettingsRoutes } from './settings.js';
+
+/** Email (issue 17): the settings and the sending domains (settings.ts, domains.ts); sends, templates and webhooks register here too. */
+export async function emailRoutes(app: FastifyInstance) {
+  emailSettingsRoutes(app);
+  emailDomainRoutes(app);
+}
