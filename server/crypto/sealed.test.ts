@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMask, maskSecret, seal, SealedSecretUnreadable, unseal } from './sealed.js';
+import { isMask } from '../../common/schemas/email-settings.js';
+import { maskSecret, seal, SealedSecretUnreadable, unseal } from './sealed.js';
 
 const KEY = 'test-key-0123456789-0123456789-0123456789';
 

@@ -49,11 +49,9 @@ export function unseal(appKey: string, place: string, sealed: string): string {
   }
 }
 
-/** what a page may show of a secret: its last four characters behind dots ("••••••••3f9a"), never more than a quarter of it */
+/** what a page may show of a secret (a page sending it back unchanged keeps the secret: common isMask): its last four characters behind dots ("••••••••3f9a"), never more than a quarter of it */
 export function maskSecret(secret: string): string {
   const shown = secret.length >= 16 ? 4 : secret.length >= 8 ? 2 : 0;
   return `${'•'.repeat(8)}${shown ? secret.slice(-shown) : ''}`;
 }
 
-/** true for a value that is a mask the page sent back unchanged (keep the stored secret) */
-export const isMask = (value: string) => value.startsWith('••••');

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmailDomainKey, EmailDomainRow } from '../../../common/answers/email.js';
+import { addDomainSchema as addSchema, domainKeySchema as keySchema } from '../../../common/schemas/email-settings.js';
 import { rows, type Tx } from '../../db/client.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
@@ -9,7 +10,7 @@ import { validate } from '../../http/validate.js';
 import { MailgunDomains, type MailgunDomain, type MailgunKey } from '../../providers/email/mailgun.js';
 import { ProviderError } from '../../providers/payments/errors.js';
 import { emailDomains } from './schema.js';
-import { DOMAIN_NAME, mailgunAccountOf, providerFailure, readStored } from './settings.js';
+import { mailgunAccountOf, providerFailure, readStored } from './settings.js';
 
 /**
  * Sending domains on the company's Mailgun account (SPEC §4 Email domain; issue 17): added
@@ -88,9 +89,6 @@ async function makeDefault(tx: Tx, tenantId: number, id: number): Promise<EmailD
       updated_at = now()`);
   return { ...d, is_default: true };
 }
-
-const addSchema = z.object({ domain: z.string({ error: 'The domain is required.' }).trim().toLowerCase().min(1, 'The domain is required.').regex(DOMAIN_NAME, 'Enter a domain name such as mg.example.org.') }).strict();
-const keySchema = z.object({ description: z.string().trim().max(100, 'The description may be at most 100 characters.').optional().default('') }).strict();
 
 const keyAnswer = (k: MailgunKey): EmailDomainKey => ({ id: k.id, description: k.description, created_at: k.createdAt, expires_at: k.expiresAt, disabled: k.disabled, secret: k.secret });
 

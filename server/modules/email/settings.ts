@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { EMAIL_DRIVERS, MAILGUN_REGION_CHOICES, SMTP_SECURITY_CHOICES, type EmailSettings } from '../../../common/answers/email.js';
+import type { z } from 'zod';
+import { MAILGUN_REGION_CHOICES, type EmailSettings } from '../../../common/answers/email.js';
+import { emailSettingsSchema } from '../../../common/schemas/email-settings.js';
 import type { Config } from '../../config.js';
-import { isMask, maskSecret, seal, SealedSecretUnreadable, unseal } from '../../crypto/sealed.js';
+import { maskSecret, seal, SealedSecretUnreadable, unseal } from '../../crypto/sealed.js';
 import { rows, type Tx } from '../../db/client.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
@@ -97,34 +98,7 @@ export async function readSettings(tx: Tx, tenantId: number): Promise<EmailSetti
   return answerOf(await readStored(tx, tenantId));
 }
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalText = (max: number, what: string) => z.preprocess(blank, z.string().trim().max(max, `${what} may be at most ${max} characters.`).nullable().optional());
-const HOST = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-export const DOMAIN_NAME = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const email = (what: string) => z.preprocess(blank, z.string().trim().toLowerCase().email(`${what} must be an email address.`).max(254).nullable().optional());
-/** a secret field: absent, empty or the mask sent back keeps the stored one; null clears it */
-const secret = (what: string) =>
-  z.preprocess((v) => (typeof v === 'string' && (v.trim() === '' || isMask(v)) ? undefined : v), z.string().trim().min(8, `${what} is too short to be one.`).max(500).nullable().optional());
-
-export const settingsSchema = z
-  .object({
-    driver: z.enum(EMAIL_DRIVERS, { error: 'Choose Mailgun or SMTP.' }),
-    mailgun_key: secret('The Mailgun API key'),
-    mailgun_region: z.enum(MAILGUN_REGION_CHOICES, { error: 'The region is EU or US.' }).default('eu'),
-    mailgun_domain: z.preprocess(blank, z.string().trim().toLowerCase().regex(DOMAIN_NAME, 'Enter a domain name such as mg.example.org.').nullable().optional()),
-    mailgun_from: email('The from address'),
-    default_from_name: optionalText(100, 'The from name'),
-    reply_to_email: email('The reply-to address'),
-    email_footer: optionalText(2000, 'The footer'),
-    webhook_signing_key: secret('The webhook signing key'),
-    smtp_host: z.preprocess(blank, z.string().trim().regex(HOST, 'Enter a host name such as smtp.example.org.').nullable().optional()),
-    smtp_port: z.preprocess(blank, z.coerce.number({ error: 'The port is a number.' }).int('The port is a whole number.').min(1, 'The port is between 1 and 65535.').max(65535, 'The port is between 1 and 65535.').nullable().optional()),
-    smtp_security: z.enum(SMTP_SECURITY_CHOICES, { error: 'Choose STARTTLS, TLS or none.' }).default('starttls'),
-    smtp_user: optionalText(254, 'The user name'),
-    smtp_password: z.preprocess((v) => (typeof v === 'string' && (v === '' || isMask(v)) ? undefined : v), z.string().max(500).nullable().optional()),
-    smtp_from: email('The from address'),
-  })
-  .strict();
+export const settingsSchema = emailSettingsSchema;
 
 type Input = z.infer<typeof settingsSchema>;
 
