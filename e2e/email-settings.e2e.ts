@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSmtp } from '../server/testing/smtp';
 import { startMailgunStandIn, STANDIN_MAILGUN, type MailgunStandIn } from '../server/testing/standins/mailgun';
 import { expectNoSeriousViolations } from './a11y';
 import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
@@ -146,6 +147,40 @@ describe('email settings and domains (issue 17)', () => {
     await toast(page, 'Domain deleted').waitFor();
     await expect.poll(() => domainRow(first).count()).toBe(0);
     expect(mg.domain(first)).toBeUndefined();
+  });
+
+  it('chooses an SMTP server instead, tested before it is saved, and back to Mailgun with its key kept', async () => {
+    const smtp = await startSmtp({ auth: { user: 'relay', pass: 'relay-password' } });
+    try {
+      await page.goto('/email/settings');
+      await page.getByRole('radio', { name: /SMTP server/ }).check();
+      await page.getByLabel(/^Host/).fill('127.0.0.1');
+      await page.getByLabel(/^Port/).fill(new URL(smtp.url).port);
+      await page.getByLabel(/^Security/).selectOption('none');
+      await page.getByLabel(/^From address/).fill('news@kilima.test');
+      await page.getByLabel(/^User name/).fill('relay');
+      await page.getByLabel(/^Password/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => page.getByTestId('connection-result').textContent()).toMatch(/^Connection test failed: The SMTP server at 127\.0\.0\.1:\d+ refused the user name or password/);
+      await page.getByLabel(/^Password/).fill('relay-password');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => page.getByTestId('connection-result').textContent()).toBe('Connected to the SMTP server and logged in.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await toast(page, 'Email settings saved').waitFor();
+      await page.getByText('Domains are managed through Mailgun; with an SMTP server your mail host handles them.').waitFor();
+
+      await page.reload();
+      expect(await page.getByRole('radio', { name: /SMTP server/ }).isChecked()).toBe(true);
+      // a 14-character password shows its last 2 characters at most
+      expect(await page.getByLabel(/^Password/).inputValue()).toBe('••••••••rd');
+      expect(await page.content()).not.toContain('relay-password');
+      await page.getByRole('radio', { name: /Mailgun/ }).check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await toast(page, 'Email settings saved').waitFor();
+      await domainRow(second).waitFor();
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('reads in dark mode and right to left', async () => {
