@@ -95,7 +95,15 @@ export async function startS3StandIn(opts: S3StandInOptions = {}): Promise<S3Sta
   }
 
   const server = await listen(
-    (req, res) => {
+    (req, res): void => {
+      handle(req, res);
+    },
+    opts.port ?? 0,
+    opts.host ?? '127.0.0.1',
+  );
+
+  function handle(req: Received, res: ServerResponse): unknown {
+    {
       const [rawPath, rawQuery = ''] = req.path.split('?');
       const prefix = `/${bucket}/`;
       const key = rawPath.startsWith(prefix) ? decodeURIComponent(rawPath.slice(prefix.length)) : '';
@@ -142,9 +150,7 @@ export async function startS3StandIn(opts: S3StandInOptions = {}): Promise<S3Sta
           answer(405, 'MethodNotAllowed');
           return xmlError(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', req.method);
       }
-    },
-    opts.port ?? 0,
-    opts.host ?? '127.0.0.1',
-  );
+    }
+  }
   return { url: server.url, bucket, region, accessKeyId, secretAccessKey, objects, requests, close: server.close };
 }
