@@ -34,10 +34,12 @@ export const MEDIA_TYPES: Record<string, { kind: MediaKind; exts: readonly strin
   'video/quicktime': { kind: 'video', exts: ['mov', 'qt'] },
   'audio/mpeg': { kind: 'audio', exts: ['mp3'] },
   'audio/wav': { kind: 'audio', exts: ['wav'] },
-  'audio/ogg': { kind: 'audio', exts: ['ogg', 'oga', 'opus'] },
+  'audio/ogg': { kind: 'audio', exts: ['ogg', 'oga'] },
+  'audio/ogg; codecs=opus': { kind: 'audio', exts: ['opus', 'ogg'] },
   'audio/x-m4a': { kind: 'audio', exts: ['m4a'] },
+  'audio/mp4': { kind: 'audio', exts: ['m4a', 'mp4'] },
   'audio/aac': { kind: 'audio', exts: ['aac'] },
-  'audio/x-flac': { kind: 'audio', exts: ['flac'] },
+  'audio/flac': { kind: 'audio', exts: ['flac'] },
   'application/zip': { kind: 'other', exts: ['zip'] },
 };
 

@@ -17,7 +17,7 @@ let demo: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenantId } = await seedDemo(t.database));
+  ({ tenantId } = await seedDemo(t.database, new Date(), t.config));
   demo = new TestClient(t.app);
   await demo.login(DEMO_EMAIL, DEMO_PASSWORD);
 }, 120_000);
