@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { MEDIA_ACCEPT, type MediaFile, type MediaFilter, type MediaFolder, type MediaKind, type MediaSort } from '@common/media';
 import { Pagination } from '@/components/data-table/Pagination';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { DateText } from '@/components/display/DateText';
 import { EmptyState } from '@/components/display/EmptyState';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Skeleton } from '@/components/display/Skeleton';
@@ -551,7 +552,7 @@ function ListView({
               </td>
               <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>Folder</td>
               <td className={cell} />
-              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{new Date(f.created_at).toLocaleDateString()}</td>
+              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}><DateText value={f.created_at} /></td>
             </tr>
           ))}
           {files.map((f) => (
@@ -570,7 +571,7 @@ function ListView({
               </td>
               <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{f.mime}</td>
               <td className={cx(cell, 'text-end text-slate-600 tabular-nums dark:text-slate-300')}>{formatBytes(f.size)}</td>
-              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{new Date(f.created_at).toLocaleDateString()}</td>
+              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}><DateText value={f.created_at} /></td>
             </tr>
           ))}
         </tbody>
