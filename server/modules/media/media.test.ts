@@ -210,6 +210,19 @@ describe('uploads', () => {
     expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
   });
 
+  it('refuses a file too large for its kind, and a display name too long', async () => {
+    const objects = storedObjects(tenantA);
+    // a PNG signature and 21 MB after it: an image, over the 20 MB an image may have
+    const big = Buffer.concat([(await png()).subarray(0, 33), Buffer.alloc(21 * 1024 * 1024)]);
+    const res = await upload(owner, { name: 'huge.png', data: big });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file[0]).toBe('The file must not be greater than 20 MB for an image.');
+    const long = await upload(owner, { name: 'a.pdf', data: PDF }, { display_name: 'x'.repeat(201) });
+    expect(long.json().errors.display_name[0]).toBe('The display name field must not be greater than 200 characters.');
+    expect(storedObjects(tenantA)).toEqual(objects);
+    expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
   it("refuses another company's folder, a bad model and a file past the quota", async () => {
     const theirs = await makeFolder(other, 'Theirs');
     const image = await png();
@@ -313,6 +326,7 @@ describe('moves and deletes', () => {
     expect((await owner.json('POST', '/media/move-items', { item_ids: [a1.id], item_type: 'folder', target_folder_id: b.id })).statusCode).toBe(422);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id], item_type: 'page', target_folder_id: b.id })).statusCode).toBe(422);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [], item_type: 'file', target_folder_id: b.id })).statusCode).toBe(422);
+    expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id], item_type: 'file', target_folder_id: 99999999 })).statusCode).toBe(404);
     const theirs = await uploadOk(other, 'theirs.pdf', PDF);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id, theirs.id], item_type: 'file', target_folder_id: b.id })).statusCode).toBe(404);
     expect((await list(owner, `folder_id=${a.id}`)).data.map((f) => f.id)).toEqual([file.id]);
