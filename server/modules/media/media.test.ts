@@ -391,6 +391,22 @@ describe('moves and deletes', () => {
 });
 
 describe('serving and permissions', () => {
+  it('answers a byte range with 206 (players seek), and an impossible one with 416', async () => {
+    const file = await uploadOk(owner, 'ranged.pdf', PDF);
+    const part = await owner.get(`/media/files/${file.id}/original`, { headers: { range: 'bytes=5-14' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5-14/${PDF.length}`);
+    expect(part.rawPayload.equals(PDF.subarray(5, 15))).toBe(true);
+    const tail = await owner.get(`/media/files/${file.id}/original`, { headers: { range: 'bytes=-6' } });
+    expect(tail.rawPayload.toString()).toBe('%%EOF\n');
+    const whole = await owner.get(`/media/files/${file.id}/original`);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(PDF)).toBe(true);
+    const beyond = await owner.get(`/media/files/${file.id}/original`, { headers: { range: `bytes=${PDF.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${PDF.length}`);
+  });
+
   it("answers another company's file with a 404, and an unknown size with a 404", async () => {
     const file = await uploadOk(owner, 'mine.pdf', PDF);
     expect((await other.get(`/media/files/${file.id}/original`)).statusCode).toBe(404);
