@@ -163,6 +163,8 @@ describe('uploads', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.headers['content-security-policy']).toContain('sandbox');
+    expect(original.headers['content-disposition']).toBe(`inline; filename="sunset.png"; filename*=UTF-8''sunset.png`);
     expect(original.rawPayload.equals(bytes)).toBe(true);
     const thumb = await owner.get(`/media/files/${file.id}/thumb`);
     expect(thumb.headers['content-type']).toBe('image/webp');
@@ -182,6 +184,11 @@ describe('uploads', () => {
     expect(noExt.original_name).toBe('scan.pdf');
     const served = await owner.get(`/media/files/${txt.id}/original`);
     expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    // a PDF opens in the browser's viewer, which a sandboxed document would refuse
+    const shown = await owner.get(`/media/files/${pdf.id}/original`);
+    expect(shown.headers['content-disposition']).toMatch(/^inline;/);
+    expect(shown.headers['content-security-policy']).not.toContain('sandbox');
+    expect((await owner.get(`/media/files/${pdf.id}/original?download=1`)).headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('refuses a spoofed type (name or content type against the bytes) with a 422 and keeps nothing', async () => {
