@@ -18,3 +18,4 @@ export * from '../modules/wallet/purchase-schema.js';
 export * from '../modules/delivery/schema.js';
 export * from '../modules/sms/schema.js';
 export * from '../modules/email/schema.js';
+export * from '../modules/media/schema.js';
