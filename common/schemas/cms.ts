@@ -45,7 +45,7 @@ export function isSafeUrl(raw: string): boolean {
   const url = raw.trim();
   if (!url || url.length > 2000) return false;
   // browsers ignore tabs, newlines and other controls inside a scheme ("java\tscript:")
-  if (/[\u0000-\u001f\u007f\s\\]/.test(url)) return false;
+  if ([...url].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) || /[\s\\]/.test(url)) return false;
   if (url.startsWith('#')) return true;
   if (url.startsWith('/')) return !url.startsWith('//');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CmsPageRevisionRow, CmsPageRow } from '../../../common/answers/cms.js';
-import type { Block } from '../../../common/schemas/cms.js';
+import type { Block, LeafBlock } from '../../../common/schemas/cms.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
@@ -340,7 +340,7 @@ describe('safety: the XSS corpus through the save path', () => {
       text(`t${i}`, `<p>before ${i}</p>${payload}<p>after ${i}</p>`),
       heading(`h${i}`, payload),
     ]);
-    blocks.push({ id: 'cols', type: 'columns', columns: [[text('c1', XSS_PAYLOADS.join(''))], [{ id: 'btn', type: 'button', label: XSS_PAYLOADS[0], url: 'https://ok.example/' }]] });
+    blocks.push({ id: 'cols', type: 'columns', columns: [[text('c1', XSS_PAYLOADS.join('')) as LeafBlock], [{ id: 'btn', type: 'button', label: XSS_PAYLOADS[0], url: 'https://ok.example/', style: 'primary' }]] });
     const page = await store(owner, {
       title: `<script>window.__xss=1</script>XSS corpus`,
       slug: 'xss-corpus',
