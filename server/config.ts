@@ -26,6 +26,17 @@ export interface Config {
   sms: SmsConfig;
   airtime: AirtimeConfig;
   delivery: DeliveryConfig;
+  media: MediaConfig;
+}
+
+/**
+ * The media library's storage (server/modules/media/storage.ts; docs/decisions/0040): local disk
+ * under DATA_DIR/media unless MEDIA_S3_BUCKET names an S3-compatible bucket, and each company's quota.
+ */
+export interface MediaConfig {
+  /** bytes a company may store (originals and their variants): MEDIA_QUOTA_BYTES, 1 GiB by default */
+  quotaBytes: number;
+  s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
 }
 
 /**
@@ -163,6 +174,13 @@ const schema = z.object({
     .string()
     .regex(/^([a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)(;[a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)*$/, 'must be key=N/s,M/h separated by ;')
     .optional(),
+  MEDIA_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024, 'must be at least 1048576 (1 MiB)').max(Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
+  MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  MEDIA_S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name (us-east-1)').default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z.string().url('must be a URL').optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: bool.optional(),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -199,6 +217,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportWindowSeconds: e.DELIVERY_REPORT_WINDOW_SECONDS,
       concurrency: e.DELIVERY_CONCURRENCY,
       rates: deliveryRates(e.DELIVERY_RATES),
+    },
+    media: mediaConfig(e),
+  };
+}
+
+/** A bucket needs its keys (set together); without MEDIA_S3_BUCKET the keys are a mistake worth saying. */
+function mediaConfig(e: z.infer<typeof schema>): MediaConfig {
+  const keys = [e.MEDIA_S3_ACCESS_KEY_ID, e.MEDIA_S3_SECRET_ACCESS_KEY];
+  if (!e.MEDIA_S3_BUCKET) {
+    if (keys.some((k) => k !== undefined) || e.MEDIA_S3_ENDPOINT) throw new ConfigError('Invalid configuration: MEDIA_S3_BUCKET must be set with the other MEDIA_S3_ settings');
+    return { quotaBytes: e.MEDIA_QUOTA_BYTES, s3: null };
+  }
+  if (keys.some((k) => k === undefined)) throw new ConfigError('Invalid configuration: MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set with MEDIA_S3_BUCKET');
+  return {
+    quotaBytes: e.MEDIA_QUOTA_BYTES,
+    s3: {
+      bucket: e.MEDIA_S3_BUCKET,
+      region: e.MEDIA_S3_REGION,
+      endpoint: e.MEDIA_S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+      accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
+      // a custom endpoint (MinIO, a stand-in) usually answers buckets in the path
+      forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ?? !!e.MEDIA_S3_ENDPOINT,
     },
   };
 }

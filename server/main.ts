@@ -40,7 +40,7 @@ async function main() {
   // the demo seeds itself on an empty embedded database, or wherever SEED_DEMO=true asks for it
   const wantDemo = config.seedDemo ?? database.kind === 'pglite';
   if (wantDemo && (await isEmpty(database))) {
-    await seedDemo(database);
+    await seedDemo(database, new Date(), config);
     app.log.info('seeded the demo tenant "Acme"');
   }
   phase('demo');

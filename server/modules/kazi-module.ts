@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.js';
 import type { Tx } from '../db/client.js';
 import type { SearchKind } from '../http/search.js';
 
@@ -34,6 +35,8 @@ export interface DemoCompany {
   ownerId: number;
   /** the day the demo's dates count back from */
   today: Date;
+  /** the app's configuration when the demo is seeded by the app or `npm run db:seed` (where files are stored); absent in bare tests */
+  config?: Config;
 }
 
 /**

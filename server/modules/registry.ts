@@ -11,6 +11,7 @@ import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
+import { mediaModule } from './media/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { outreachModule } from './outreach/module.js';
 import { paymentsModule } from './payments/module.js';
@@ -36,6 +37,7 @@ export const MODULES: readonly KaziModule[] = [
   rolesModule,
   notificationsModule,
   attachmentsModule,
+  mediaModule,
   accountingModule,
   platformModule,
   usersModule,

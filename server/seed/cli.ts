@@ -8,6 +8,6 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await migrate(database);
 if (await demoExists(database)) process.stdout.write('the demo tenant is already there\n');
-else await seedDemo(database);
+else await seedDemo(database, new Date(), config);
 process.stdout.write(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
 await database.close();

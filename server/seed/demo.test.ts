@@ -17,7 +17,7 @@ let demo: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenantId } = await seedDemo(t.database));
+  ({ tenantId } = await seedDemo(t.database, new Date(), t.config));
   demo = new TestClient(t.app);
   await demo.login(DEMO_EMAIL, DEMO_PASSWORD);
 }, 120_000);
@@ -228,5 +228,19 @@ describe('the demo wallet', () => {
     // and the service carries on from it
     const r = await withTenant(t.database, tenantId, (tx) => reserve(tx, { service: 'sms', units: 10 }));
     expect(r.credits).toBe('10.0000');
+  });
+
+  it('has a media library: folders, and pictures whose thumbnails are served', async () => {
+    const folders = (await demo.get('/media/get-folders', { json: true })).json().data as { name: string; parent_id: number | null }[];
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining(['Events', 'Fundraising gala 2026', 'Brand', 'Reports']));
+    const files = (await demo.get('/media/files?folder_id=all&filter=images', { json: true })).json();
+    expect(files.total).toBe(5);
+    const first = files.data[0] as { thumb_url: string; variants_state: string };
+    expect(first.variants_state).toBe('ready');
+    const thumb = await demo.get(first.thumb_url);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const usage = (await demo.get('/media/usage', { json: true })).json().data as { used: number };
+    expect(usage.used).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { withTenant } from '../db/tenancy.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -14,7 +15,7 @@ export const DEMO_PASSWORD = 'password';
  * uses; then each module's demo step adds its records (server/modules/<area>/demo.ts), in the
  * modules' order, so a later area finds what the earlier ones made.
  */
-export async function seedDemo(database: Database, today = new Date()): Promise<{ tenantId: number }> {
+export async function seedDemo(database: Database, today = new Date(), config?: Config): Promise<{ tenantId: number }> {
   const { tenantId, userId } = await createTenant(
     database,
     // a Kenyan company: national phone numbers (0712 …) are read as +254
@@ -22,7 +23,7 @@ export async function seedDemo(database: Database, today = new Date()): Promise<
     { name: 'Demo Owner', email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerified: true },
   );
   await withTenant(database, tenantId, async (tx) => {
-    for (const m of installedModules()) await m.seedDemo?.(tx, { tenantId, ownerId: userId, today });
+    for (const m of installedModules()) await m.seedDemo?.(tx, { tenantId, ownerId: userId, today, config });
   });
   // outside production the demo login is also the platform operator, to show the Operator area (docs/decisions/0031)
   if (process.env.NODE_ENV !== 'production') await grantOperator(database, DEMO_EMAIL, 'demo');

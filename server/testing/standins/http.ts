@@ -6,6 +6,8 @@ export interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** the body's bytes as they came (binary uploads: the S3 stand-in) */
+  raw: Buffer;
 }
 
 export type Handler = (req: Received, res: ServerResponse) => void | Promise<void>;
@@ -16,7 +18,8 @@ export async function listen(handler: Handler, port = 0, host = '127.0.0.1'): Pr
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const raw = Buffer.concat(chunks);
+      const received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: raw.toString('utf8'), raw };
       Promise.resolve()
         .then(() => handler(received, res))
         .catch((e: unknown) => {
