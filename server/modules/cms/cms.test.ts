@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CmsPageRevisionRow, CmsPageRow } from '../../../common/answers/cms.js';
 import type { Block, LeafBlock } from '../../../common/schemas/cms.js';
 import { rows } from '../../db/client.js';
+import { multipartFile } from '../../http/import/testing.js';
 import { withTenant } from '../../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
@@ -331,6 +333,59 @@ describe('publishing and the public view /p/{company}/{page}', () => {
       expect((await viewer.json('POST', `/cms/pages/${page.id}/${action}`, { publish_at: new Date(Date.now() + 60_000).toISOString() })).statusCode).toBe(403);
     }
     expect((await anonymous.get(`/p/${companyA}/needs-publisher`)).statusCode).toBe(404);
+  });
+});
+
+describe('images from the media library', () => {
+  const uploadImage = async (c: TestClient, name: string) => {
+    const m = multipartFile(name, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } }).png().toBuffer());
+    const r = await c.request('POST', '/media/upload', { body: m.body, headers: { 'content-type': m.type }, json: true });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json().data.id as number;
+  };
+
+  it('shows a page’s images and social image by signed addresses, refuses files that are not the company’s images, leaves out one deleted since', async () => {
+    const picture = await uploadImage(owner, 'stage.png');
+    const theirs = await uploadImage(other, 'theirs.png');
+    const pdf = multipartFile('flyer.pdf', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer<<>>\n%%EOF\n'));
+    const doc = await owner.request('POST', '/media/upload', { body: pdf.body, headers: { 'content-type': pdf.type }, json: true });
+    expect(doc.statusCode, doc.body).toBe(201);
+
+    for (const [media, field] of [
+      [theirs, 'blocks.0.media_id'],
+      [doc.json().data.id, 'blocks.0.media_id'],
+      [999999, 'blocks.0.media_id'],
+    ] as const) {
+      const r = await owner.json('POST', '/cms/pages/store', { title: 'Gallery', blocks: [{ id: 'i', type: 'image', media_id: media, alt: 'x' }] });
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().errors[field]).toEqual(['The selected image is invalid: choose an image of the media library.']);
+    }
+    const nested = await owner.json('POST', '/cms/pages/store', { title: 'Gallery', social_image_id: theirs, blocks: [{ id: 'c', type: 'columns', columns: [[], [{ id: 'i', type: 'image', media_id: theirs }]] }] });
+    expect(Object.keys(nested.json().errors).sort()).toEqual(['blocks.0.columns.1.0.media_id', 'social_image_id']);
+
+    const page = await store(owner, {
+      title: 'Gallery',
+      social_image_id: picture,
+      blocks: [{ id: 'i', type: 'image', media_id: picture, alt: 'The stage', caption: 'Our stage' }],
+    });
+    await owner.json('POST', `/cms/pages/${page.id}/publish`, {});
+    const res = await anonymous.get(`/p/${companyA}/gallery`);
+    expect(res.statusCode).toBe(200);
+    const src = /<img class="kz-image" alt="The stage"[^>]* src="([^"]+)"/.exec(res.body)?.[1].replace(/&amp;/g, '&');
+    expect(src).toMatch(new RegExp(`^/media/public/${tenantA}/${picture}/(original|medium)\\?expires=\\d+&signature=`));
+    expect(res.body).toContain('<figcaption class="kz-caption">Our stage</figcaption>');
+    expect(res.body).toMatch(new RegExp(`<meta property="og:image" content="http://kazi.test/media/public/${tenantA}/${picture}/`));
+    const image = await anonymous.get(src!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    // the address cannot be bent to another file
+    expect((await anonymous.get(src!.replace(`/${picture}/`, `/${theirs}/`))).statusCode).toBe(403);
+
+    expect((await owner.json('POST', '/media/files/delete-multiple', { file_ids: [picture] })).statusCode).toBe(200);
+    const after = await anonymous.get(`/p/${companyA}/gallery`);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain('kz-image');
+    expect(after.body).not.toContain('og:image');
   });
 });
 

@@ -19,6 +19,7 @@ import { answerFields } from '../../http/answer-fields.js';
 import { fieldError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource, partialUpdate } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
+import { imageFiles } from './images.js';
 import { sanitizeRichText } from './sanitize.js';
 import { cmsPageRevisions as r, cmsPages as p, type PublishedPage } from './schema.js';
 
@@ -48,6 +49,23 @@ function checkBlockIds(blocks: readonly Block[]) {
     if (seen.has(id)) throw fieldError('blocks', `The block id "${id}" is used twice.`);
     seen.add(id);
   }
+}
+
+const IMAGE_INVALID = 'The selected image is invalid: choose an image of the media library.';
+
+/** Every image a save names (blocks, columns, the social image) is an image file of the company's media library: else a 422 on its field. */
+async function checkImages(tx: Tx, tenantId: number, blocks: readonly Block[], social: number | null | undefined) {
+  const named: [string, number][] = [];
+  blocks.forEach((b, i) => {
+    if (b.type === 'image') named.push([`blocks.${i}.media_id`, b.media_id]);
+    if (b.type === 'columns')
+      b.columns.forEach((col, c) => col.forEach((x, j) => x.type === 'image' && named.push([`blocks.${i}.columns.${c}.${j}.media_id`, x.media_id])));
+  });
+  if (social) named.push(['social_image_id', social]);
+  if (!named.length) return;
+  const found = await imageFiles(tx, tenantId, named.map(([, id]) => id));
+  const errors = Object.fromEntries(named.filter(([, id]) => !found.has(id)).map(([field]) => [field, [IMAGE_INVALID]]));
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 const SLUG_TAKEN = 'A page with this slug already exists.';
@@ -116,7 +134,7 @@ export const pageResource = defineResource({
     if (status === 'scheduled') return sql`(${p.status} = 'scheduled' and ${p.publishAt} > now())`;
     return eq(p.status, 'draft');
   },
-  beforeWrite: async (_tx, req, input, current) => {
+  beforeWrite: async (tx, req, input, current) => {
     const extra: Row = { updated_by: req.user!.id };
     if (!current) extra.created_by = req.user!.id;
     if (Array.isArray(input.blocks)) {
@@ -124,6 +142,7 @@ export const pageResource = defineResource({
       checkBlockIds(blocks);
       extra.blocks = cleanBlocks(blocks);
     }
+    await checkImages(tx, req.tenant!.id, Array.isArray(input.blocks) ? (input.blocks as Block[]) : [], input.social_image_id as number | null | undefined);
     // the slug: as written, else kept (update), else made from the title
     if (input.slug === null || (!current && input.slug === undefined)) {
       const slug = pageSlug(String(input.title ?? current?.title ?? ''));

@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import { companySlug, pageActionRoutes, pageResource, publicPath } from './pages.js';
 import { companyOf, mediaOf, notFoundDocument, pageDocument, publicPageRoutes, sendPageHtml, type ImageResolverFactory } from './public.js';
+import { signedImages } from './images.js';
 import { cmsPages as p } from './schema.js';
-
-/** Until the media library answers a file's address, an image block shows nothing (render.ts leaves it out). */
-const images: ImageResolverFactory = async () => () => null;
 
 const ID = /^[1-9]\d{0,15}$/;
 
 /** CMS pages: the JSON endpoints, revisions and publishing, the editor's pages, the draft's preview and the public view. */
 export async function cmsRoutes(app: FastifyInstance) {
+  // images through the media library's signed, expiring addresses; a file gone since is left out (render.ts)
+  const images: ImageResolverFactory = (tx, tenantId, ids) => signedImages(app.ctx.config, tx, tenantId, ids);
   pageResource.routes(app);
   pageActionRoutes(app);
   publicPageRoutes(app, images);

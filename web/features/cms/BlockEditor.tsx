@@ -6,6 +6,7 @@ import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
 import { controlClasses, selectClasses } from '@/components/form/styles';
 import { BLOCK_LABELS, blockSummary, COLUMN_BLOCK_TYPES, moveItem, newBlock, PAGE_BLOCK_TYPES, setColumnCount } from './blocks';
+import { ImageField } from './ImageField';
 import { RichText } from './RichText';
 
 /** The field errors of the form, by dotted path ("blocks.2.text", "blocks.3.columns.0.1.url"). */
@@ -19,12 +20,6 @@ const ICONS: Record<BlockType, ReactNode> = {
   columns: <Columns2 aria-hidden="true" className="size-4" />,
 };
 
-/**
- * What an image block uses to choose its file: the media library's picker once it is there
- * (web/features/media), given by the page; without it, the file's number.
- */
-export type ImageChooser = (props: { value: number | null; onChange: (id: number | null) => void; error?: string | null; label: string }) => ReactNode;
-
 type ListProps<B extends Block> = {
   blocks: B[];
   onChange: (blocks: B[]) => void;
@@ -33,7 +28,6 @@ type ListProps<B extends Block> = {
   path: string;
   /** a column's list offers no columns block */
   nested?: boolean;
-  chooseImage: ImageChooser;
   label: string;
 };
 
@@ -42,7 +36,7 @@ type ListProps<B extends Block> = {
  * on the handle, or by its up and down buttons; every move is announced. A columns block holds a
  * list of its own per column.
  */
-export function BlockList<B extends Block>({ blocks, onChange, errors, path, nested = false, chooseImage, label }: ListProps<B>) {
+export function BlockList<B extends Block>({ blocks, onChange, errors, path, nested = false, label }: ListProps<B>) {
   const listId = useId();
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
@@ -153,7 +147,7 @@ export function BlockList<B extends Block>({ blocks, onChange, errors, path, nes
               </span>
             </div>
             <div className="p-3">
-              <BlockFields block={b} onChange={(next) => update(i, next as B)} errors={errors} path={`${path}.${i}`} chooseImage={chooseImage} />
+              <BlockFields block={b} onChange={(next) => update(i, next as B)} errors={errors} path={`${path}.${i}`} />
             </div>
           </li>
         ))}
@@ -186,10 +180,10 @@ function AddBlock({ types, onAdd, where }: { types: readonly BlockType[]; onAdd:
   );
 }
 
-type FieldsProps = { block: Block; onChange: (b: Block) => void; errors: Errors; path: string; chooseImage: ImageChooser };
+type FieldsProps = { block: Block; onChange: (b: Block) => void; errors: Errors; path: string };
 
 /** One block's own fields. */
-function BlockFields({ block: b, onChange, errors, path, chooseImage }: FieldsProps) {
+function BlockFields({ block: b, onChange, errors, path }: FieldsProps) {
   const err = (field: string) => errors[`${path}.${field}`] ?? null;
   switch (b.type) {
     case 'heading':
@@ -216,7 +210,9 @@ function BlockFields({ block: b, onChange, errors, path, chooseImage }: FieldsPr
     case 'image':
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">{chooseImage({ value: b.media_id ?? null, onChange: (id) => onChange({ ...b, media_id: id as number }), error: err('media_id'), label: 'Image' })}</div>
+          <div className="sm:col-span-2">
+            <ImageField label="Image" required value={b.media_id ?? null} onChange={(id) => onChange({ ...b, media_id: id as number })} error={err('media_id')} />
+          </div>
           <Field label="Alternative text" hint="What the image shows, for people who cannot see it." error={err('alt')}>
             {(control) => <input {...control} dir="auto" value={b.alt} maxLength={300} onChange={(e) => onChange({ ...b, alt: e.target.value })} className={controlClasses(Boolean(err('alt')))} />}
           </Field>
@@ -245,11 +241,11 @@ function BlockFields({ block: b, onChange, errors, path, chooseImage }: FieldsPr
         </div>
       );
     case 'columns':
-      return <ColumnsFields block={b} onChange={onChange} errors={errors} path={path} chooseImage={chooseImage} />;
+      return <ColumnsFields block={b} onChange={onChange} errors={errors} path={path} />;
   }
 }
 
-function ColumnsFields({ block: b, onChange, errors, path, chooseImage }: FieldsProps & { block: Extract<Block, { type: 'columns' }> }) {
+function ColumnsFields({ block: b, onChange, errors, path }: FieldsProps & { block: Extract<Block, { type: 'columns' }> }) {
   const count = b.columns.length === 3 ? 3 : 2;
   const columnsError = errors[`${path}.columns`];
   const setCount = (n: 2 | 3) => onChange({ ...b, columns: setColumnCount(b.columns, n) });
@@ -274,7 +270,6 @@ function ColumnsFields({ block: b, onChange, errors, path, chooseImage }: Fields
               onChange={(next) => onChange({ ...b, columns: b.columns.map((x, j) => (j === c ? next : x)) })}
               errors={errors}
               path={`${path}.columns.${c}`}
-              chooseImage={chooseImage}
             />
           </section>
         ))}

@@ -28,7 +28,8 @@ import {
   type CmsPageRevisionRow,
   type CmsPageRow,
 } from './api';
-import { BlockList, type Errors, type ImageChooser } from './BlockEditor';
+import { BlockList, type Errors } from './BlockEditor';
+import { ImageField } from './ImageField';
 
 type Values = {
   title: string;
@@ -48,28 +49,11 @@ const valuesOf = (p?: CmsPageRow): Values => ({
   social_image_id: p?.social_image_id ?? null,
 });
 
-/** Until the media library's picker is there: the file's number in the library. */
-export const mediaIdChooser: ImageChooser = ({ value, onChange, error, label }) => (
-  <Field label={`${label} (media file number)`} required hint="The number of an image in the media library." error={error}>
-    {(control) => (
-      <input
-        {...control}
-        inputMode="numeric"
-        dir="ltr"
-        value={value ?? ''}
-        onChange={(e) => onChange(/^\d+$/.test(e.target.value) ? Number(e.target.value) : null)}
-        className={controlClasses(Boolean(error), 'max-w-40')}
-      />
-    )}
-  </Field>
-);
-
 export type PageEditorProps = {
   /** the page being edited; none on Pages/Create */
   page?: CmsPageRow;
   /** the company's public name in addresses (/p/{company}/{page}) */
   companySlug: string;
-  chooseImage?: ImageChooser;
 };
 
 /**
@@ -78,7 +62,7 @@ export type PageEditorProps = {
  * publishing and its revisions. Saving keeps the draft; what visitors see changes only by
  * publishing (or at the scheduled time).
  */
-export function PageEditor({ page: initial, companySlug, chooseImage = mediaIdChooser }: PageEditorProps) {
+export function PageEditor({ page: initial, companySlug }: PageEditorProps) {
   const [page, setPage] = useState<CmsPageRow | undefined>(initial);
   const form = useZodForm<Values>(pageSchema, valuesOf(initial));
   const [slugEdited, setSlugEdited] = useState(Boolean(initial));
@@ -158,7 +142,6 @@ export function PageEditor({ page: initial, companySlug, chooseImage = mediaIdCh
               onChange={(blocks) => form.setData('blocks', blocks)}
               errors={errors}
               path="blocks"
-              chooseImage={chooseImage}
               label="Page blocks"
             />
           </div>
@@ -216,7 +199,8 @@ export function PageEditor({ page: initial, companySlug, chooseImage = mediaIdCh
           <div className="flex flex-col gap-4">
             <TextField form={form} name="seo_title" label="SEO title" maxLength={SEO_TITLE_MAX} hint="Shown in search results and link previews; the page title when empty." dir="auto" />
             <TextareaField form={form} name="seo_description" label="Description" maxLength={SEO_DESCRIPTION_MAX} rows={3} dir="auto" />
-            {chooseImage({ value: form.data.social_image_id, onChange: (id) => form.setData('social_image_id', id), error: form.errors.social_image_id, label: 'Social image' })}
+            <ImageField label="Social image" value={form.data.social_image_id} onChange={(id) => form.setData('social_image_id', id)} error={form.errors.social_image_id} />
+            <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400">Shown when the page is shared (og:image).</p>
           </div>
         </Card>
         {page && <RevisionsCard page={page} dirty={form.isDirty} onRestored={adopt} />}
