@@ -12,7 +12,7 @@ async function picture(title: string, from: string, to: string, width = 1600, he
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.78}" cy="${height * 0.3}" r="${height * 0.18}" fill="#ffffff" fill-opacity="0.25"/>
-    <text x="80" y="${height - 110}" font-family="sans-serif" font-size="84" font-weight="700" fill="#ffffff">${title}</text>
+    <text x="${width / 2}" y="${height - 110}" text-anchor="middle" font-family="sans-serif" font-size="84" font-weight="700" fill="#ffffff">${title}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startAfricasTalkingStandIn, type NumberRule } from './africastalking.js';
 import { DEFAULT_FAILURES, DEFAULT_SILENT, startMpesaStandIn } from './mpesa.js';
+import { startS3StandIn } from './s3.js';
 import { startStripeStandIn } from './stripe.js';
 
 /**
@@ -11,11 +12,12 @@ import { startStripeStandIn } from './stripe.js';
  *   tsx server/testing/standins/cli.ts mpesa --port 4020 [--delay 2000] [--fail-digit 1=1032] [--silent-digit 0]
  *   tsx server/testing/standins/cli.ts africastalking --port 4030 --webhook http://localhost:3000/webhooks/sms/delivery/<tenant>/<token>
  *       [--airtime-status URL] [--inbound URL] [--optout URL] [--delay 2000] [--fail-digit 9=403]… [--silent-digit 0]
+ *   tsx server/testing/standins/cli.ts s3 --port 4040
  *
  * Each prints the environment Kazi needs to use it, then serves until SIGINT/SIGTERM.
  */
 const USAGE =
-  'usage: cli.ts stripe|mpesa|africastalking [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
+  'usage: cli.ts stripe|mpesa|africastalking|s3 [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -90,6 +92,17 @@ async function main() {
       `AT_USERNAME=${at.username}`,
       `AT_API_KEY=${at.apiKey}`,
       `AT_SENDER_ID=KAZI`,
+    ];
+  } else if (positionals[0] === 's3') {
+    const s = await startS3StandIn({ port, host: values.host });
+    close = s.close;
+    lines = [
+      `S3 stand-in on ${s.url}: bucket ${s.bucket}, objects kept in memory until it stops`,
+      `MEDIA_S3_ENDPOINT=${s.url}`,
+      `MEDIA_S3_BUCKET=${s.bucket}`,
+      `MEDIA_S3_REGION=${s.region}`,
+      `MEDIA_S3_ACCESS_KEY_ID=${s.accessKeyId}`,
+      `MEDIA_S3_SECRET_ACCESS_KEY=${s.secretAccessKey}`,
     ];
   } else {
     throw new Error(USAGE);

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { MEDIA_ACCEPT, type MediaFile, type MediaFilter, type MediaFolder, type MediaKind, type MediaSort } from '@common/media';
 import { Pagination } from '@/components/data-table/Pagination';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { DateText } from '@/components/display/DateText';
 import { EmptyState } from '@/components/display/EmptyState';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Skeleton } from '@/components/display/Skeleton';
@@ -187,7 +188,7 @@ export function MediaLibrary({ mode = 'manage', initialFilter = 'all', onPick, m
       data-testid="media-library"
     >
       {dragging && (
-        <div className="pointer-events-none absolute inset-0 z-20 grid place-items-center rounded-lg border-2 border-dashed border-primary bg-primary/10 text-sm font-medium text-primary">
+        <div className="pointer-events-none absolute inset-0 z-20 grid place-items-center rounded-lg border-2 border-dashed border-primary bg-primary/10 text-sm font-medium text-primary-strong dark:text-primary-light">
           Drop the files to upload them{trail.length ? ` into ${trail[trail.length - 1].name}` : ''}
         </div>
       )}
@@ -337,7 +338,7 @@ export function MediaLibrary({ mode = 'manage', initialFilter = 'all', onPick, m
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Folders and files">
               {page === 1 &&
                 subfolders.map((f) => (
-                  <GridTile key={`d${f.id}`} label={f.name} checked={selected.has(folderKey(f.id))} selectable={mode === 'manage'} onToggle={() => toggle(folderKey(f.id))} onOpen={() => open(f.id)} openLabel={`Open folder ${f.name}`}>
+                  <GridTile key={`d${f.id}`} label={f.name} checked={selected.has(folderKey(f.id))} selectable={mode === 'manage'} onToggle={() => toggle(folderKey(f.id))} onOpen={() => open(f.id)} openPrefix="Folder">
                     <Folder aria-hidden="true" className="size-12 text-amber-500" />
                   </GridTile>
                 ))}
@@ -350,7 +351,7 @@ export function MediaLibrary({ mode = 'manage', initialFilter = 'all', onPick, m
                   selectable={mode === 'manage'}
                   onToggle={() => toggle(fileKey(f.id))}
                   onOpen={() => (mode === 'pick' ? pick(f) : window.open(f.url, '_blank', 'noopener'))}
-                  openLabel={mode === 'pick' ? `Choose ${f.display_name}` : `Open ${f.display_name}`}
+                  openPrefix={mode === 'pick' ? 'Choose' : undefined}
                 >
                   <Preview file={f} />
                 </GridTile>
@@ -417,7 +418,7 @@ export function MediaLibrary({ mode = 'manage', initialFilter = 'all', onPick, m
 const crumbClasses = (current: boolean) =>
   cx(
     'inline-flex items-center gap-1.5 rounded px-1.5 py-1 focus-visible:outline-2 focus-visible:outline-primary',
-    current ? 'font-semibold text-slate-900 dark:text-white' : 'text-primary hover:underline',
+    current ? 'font-semibold text-slate-900 dark:text-white' : 'text-primary-strong hover:underline dark:text-primary-light',
   );
 
 function SelectBox({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
@@ -457,7 +458,7 @@ function GridTile({
   selectable,
   onToggle,
   onOpen,
-  openLabel,
+  openPrefix,
   children,
 }: {
   label: string;
@@ -466,15 +467,17 @@ function GridTile({
   selectable: boolean;
   onToggle: () => void;
   onOpen: () => void;
-  openLabel: string;
+  /** read before the name by screen readers: "Folder", "Choose" */
+  openPrefix?: string;
   children: ReactNode;
 }) {
   return (
     <li className={cx('group relative overflow-hidden rounded-lg border bg-white dark:bg-slate-800', checked ? 'border-primary ring-2 ring-primary' : 'border-slate-200 dark:border-slate-700')}>
-      <button type="button" onClick={onOpen} aria-label={openLabel} className="flex w-full flex-col text-start focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary">
+      <button type="button" onClick={onOpen} className="flex w-full flex-col text-start focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary">
         <span className="grid aspect-[4/3] w-full place-items-center overflow-hidden bg-slate-50 dark:bg-slate-900/40">{children}</span>
         <span className="block w-full px-2.5 py-2">
           <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100" dir="auto">
+            {openPrefix && <span className="sr-only">{openPrefix} </span>}
             {label}
           </span>
           {detail && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{detail}</span>}
@@ -549,7 +552,7 @@ function ListView({
               </td>
               <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>Folder</td>
               <td className={cell} />
-              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{new Date(f.created_at).toLocaleDateString()}</td>
+              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}><DateText value={f.created_at} /></td>
             </tr>
           ))}
           {files.map((f) => (
@@ -568,7 +571,7 @@ function ListView({
               </td>
               <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{f.mime}</td>
               <td className={cx(cell, 'text-end text-slate-600 tabular-nums dark:text-slate-300')}>{formatBytes(f.size)}</td>
-              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}>{new Date(f.created_at).toLocaleDateString()}</td>
+              <td className={cx(cell, 'text-slate-500 dark:text-slate-400')}><DateText value={f.created_at} /></td>
             </tr>
           ))}
         </tbody>
