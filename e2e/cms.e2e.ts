@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { unsafeParts, XSS_PAYLOADS } from '../server/modules/cms/xss-corpus';
 import { expectNoSeriousViolations } from './a11y';
 import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
 
 // Issue 18, "Done means" (CMS half): build a page in the block editor (heading, rich text, a
-// button; blocks reordered by keyboard and by drag), preview the draft, publish, and open the
+// button, an image uploaded and chosen in the media library's picker; blocks reordered by
+// keyboard and by drag), preview the draft, publish, and open the
 // public URL logged out in a new browser. "Safety": a page holding the XSS corpus, opened in the
 // real browser, runs nothing (no dialog, no window.__xss, no script element).
 
@@ -49,18 +51,29 @@ describe('CMS pages (issue 18)', () => {
     await add.getByRole('button', { name: 'Button' }).click();
     await page.getByLabel(/^Button label/).fill('Write to us');
     await page.getByRole('textbox', { name: 'Link' }).fill('javascript:alert(1)');
-    expect(await blockKinds(page)).toEqual(['text', 'heading', 'button']);
+    // an image from the media library: uploaded in the picker, then chosen
+    await add.getByRole('button', { name: 'Image' }).click();
+    await page.getByRole('group', { name: /^Image/ }).getByRole('button', { name: 'Choose image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose the image' });
+    await picker.getByTestId('media-upload-input').setInputFiles([
+      { name: 'stage.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 120, height: 80, channels: 3, background: '#f59e0b' } }).png().toBuffer() },
+    ]);
+    await picker.getByRole('button', { name: 'Choose stage' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await page.getByText('stage', { exact: true }).waitFor();
+    await page.getByLabel(/^Alternative text/).fill('Our stage');
+    expect(await blockKinds(page)).toEqual(['text', 'heading', 'button', 'image']);
 
     // the heading first, by keyboard on its handle
-    const headingHandle = page.getByRole('button', { name: /^Move Heading “Everyone is welcome”, position 2 of 3/ });
+    const headingHandle = page.getByRole('button', { name: /^Move Heading “Everyone is welcome”, position 2 of 4/ });
     await headingHandle.focus();
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => blockKinds(page)).toEqual(['heading', 'text', 'button']);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/position 1 of 3/);
-    await page.getByText(/Heading “Everyone is welcome” moved to position 1 of 3\./).waitFor({ state: 'attached' });
+    await expect.poll(() => blockKinds(page)).toEqual(['heading', 'text', 'button', 'image']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/position 1 of 4/);
+    await page.getByText(/Heading “Everyone is welcome” moved to position 1 of 4\./).waitFor({ state: 'attached' });
     // the button between them, by dragging its handle onto the text
     await page.getByRole('button', { name: /^Move Button “Write to us”, position/ }).dragTo(page.locator('ol[aria-label="Page blocks"] > li[data-block="text"]'));
-    await expect.poll(() => blockKinds(page)).toEqual(['heading', 'button', 'text']);
+    await expect.poll(() => blockKinds(page)).toEqual(['heading', 'button', 'text', 'image']);
 
     // a javascript: link is refused before anything is saved, and again by the server's rule
     await page.getByRole('button', { name: 'Create page' }).click();
@@ -75,7 +88,7 @@ describe('CMS pages (issue 18)', () => {
 
     // the draft survives a reload, in the order it was given
     await page.reload();
-    expect(await blockKinds(page)).toEqual(['heading', 'button', 'text']);
+    expect(await blockKinds(page)).toEqual(['heading', 'button', 'text', 'image']);
     await expect.poll(() => page.getByRole('textbox', { name: 'Text', exact: true }).innerHTML()).toContain('<b>music and food</b>');
 
     // not public while a draft
@@ -90,6 +103,7 @@ describe('CMS pages (issue 18)', () => {
       await frame.getByRole('heading', { name: 'Everyone is welcome' }).waitFor();
       await frame.getByText('Preview of the draft').waitFor();
       await expect.poll(() => frame.locator('.kz-text strong, .kz-text b').first().textContent()).toBe('music and food');
+      await expect.poll(() => frame.getByRole('img', { name: 'Our stage' }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
       await page.getByRole('button', { name: 'Publish now' }).click();
       await toast(page, 'Page published successfully.').waitFor();
@@ -104,6 +118,10 @@ describe('CMS pages (issue 18)', () => {
       expect(await visitor.page.getByRole('link', { name: 'Write to us' }).getAttribute('href')).toBe('mailto:hello@kilima.example');
       expect(await visitor.page.title()).toBe(`Harambee Day 2026 · ${await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')!.textContent!).props.tenant.name as string)}`);
       expect(await visitor.page.locator('script').count()).toBe(0);
+      // the image, through the media library's signed address, loads for a visitor
+      const img = visitor.page.getByRole('img', { name: 'Our stage' });
+      expect(await img.getAttribute('src')).toMatch(/^\/media\/public\/\d+\/\d+\/(original|medium)\?expires=\d+&signature=/);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       // the style sheet loads under the page's policy
       expect(await visitor.page.evaluate(() => getComputedStyle(document.querySelector('.kz-article')!).borderRadius)).toBe('12px');
     } finally {
