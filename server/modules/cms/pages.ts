@@ -204,7 +204,8 @@ export function pageActionRoutes(app: FastifyInstance) {
   app.get('/cms/pages/:id/revisions', { config: { access: 'pages.view' } }, async (req) => {
     const id = pageId(req);
     const tenantId = req.tenant!.id;
-    const data = await req.tenantRead(async (tx) => {
+    // two statements: a transaction of its own (tenantRead takes one)
+    const data = await req.tenantTx(async (tx) => {
       const [found] = await rows(tx, sql`select 1 from ${p} where tenant_id = ${tenantId} and id = ${id}`);
       if (!found) throw notFound('Page');
       return revisions(tx, tenantId, id);

@@ -43,7 +43,7 @@ export async function cmsRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/cms/pages/:id/preview/frame', { config: { access: 'pages.view', activity: false } }, async (req, reply) => {
     if (!ID.test(req.params.id)) return sendPageHtml(reply, 404, notFoundDocument(), 'no-store');
     const tenantId = req.tenant!.id;
-    const html = await req.tenantRead(async (tx) => {
+    const html = await req.tenantTx(async (tx) => {
       const [row] = await tx
         .select({ title: p.title, slug: p.slug, seo_title: p.seoTitle, seo_description: p.seoDescription, social_image_id: p.socialImageId, blocks: p.blocks })
         .from(p)
