@@ -146,7 +146,7 @@ export function BlockList<B extends Block>({ blocks, onChange, errors, path, nes
                 </Button>
               </span>
             </div>
-            <div className="p-3">
+            <div className="@container p-3">
               <BlockFields block={b} onChange={(next) => update(i, next as B)} errors={errors} path={`${path}.${i}`} />
             </div>
           </li>
@@ -188,13 +188,13 @@ function BlockFields({ block: b, onChange, errors, path }: FieldsProps) {
   switch (b.type) {
     case 'heading':
       return (
-        <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+        <div className="grid gap-3 @md:grid-cols-[10rem_1fr]">
           <Field label="Level" error={err('level')}>
             {(control) => (
               <select {...control} value={b.level} onChange={(e) => onChange({ ...b, level: Number(e.target.value) as (typeof HEADING_LEVELS)[number] })} className={selectClasses}>
                 {HEADING_LEVELS.map((l) => (
                   <option key={l} value={l}>
-                    {l === 2 ? 'Section (H2)' : l === 3 ? 'Sub-section (H3)' : 'Minor (H4)'}
+                    {l === 2 ? 'Large (H2)' : l === 3 ? 'Medium (H3)' : 'Small (H4)'}
                   </option>
                 ))}
               </select>
@@ -209,8 +209,8 @@ function BlockFields({ block: b, onChange, errors, path }: FieldsProps) {
       return <RichText label="Text" value={b.html} onChange={(html) => onChange({ ...b, html })} error={err('html')} />;
     case 'image':
       return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">
+        <div className="grid gap-3 @md:grid-cols-2">
+          <div className="@md:col-span-2">
             <ImageField label="Image" required value={b.media_id ?? null} onChange={(id) => onChange({ ...b, media_id: id as number })} error={err('media_id')} />
           </div>
           <Field label="Alternative text" hint="What the image shows, for people who cannot see it." error={err('alt')}>
@@ -223,7 +223,7 @@ function BlockFields({ block: b, onChange, errors, path }: FieldsProps) {
       );
     case 'button':
       return (
-        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_10rem]">
+        <div className="grid gap-3 @md:grid-cols-2 @2xl:grid-cols-[1fr_1fr_10rem]">
           <Field label="Button label" required error={err('label')}>
             {(control) => <input {...control} dir="auto" value={b.label} maxLength={100} onChange={(e) => onChange({ ...b, label: e.target.value })} className={controlClasses(Boolean(err('label')))} />}
           </Field>
@@ -259,7 +259,7 @@ function ColumnsFields({ block: b, onChange, errors, path }: FieldsProps & { blo
           </select>
         )}
       </Field>
-      <div className={cx('grid gap-3', count === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}>
+      <div className={cx('grid gap-3', count === 3 ? '@3xl:grid-cols-3' : '@xl:grid-cols-2')}>
         {b.columns.map((col, c) => (
           <section key={c} aria-label={`Column ${c + 1}`} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900/40">
             <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Column {c + 1}</h4>

@@ -271,7 +271,7 @@ function PublishingCard({ page, dirty, save, onChange }: { page: CmsPageRow; dir
             </Button>
             <Field label="Or publish at" hint={`Your time zone; ${page.status === 'scheduled' ? 'replaces the time set' : 'the draft as it is then saved'}.`} error={atError}>
               {(control) => (
-                <div className="flex gap-2">
+                <div className="flex flex-col gap-2">
                   <input {...control} type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} className={controlClasses(Boolean(atError))} />
                   <Button variant="outline" onClick={doSchedule} disabled={busy} busy={scheduling.isLoading}>
                     Schedule
