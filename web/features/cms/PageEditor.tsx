@@ -286,7 +286,7 @@ function PublishingCard({ page, dirty, save, onChange }: { page: CmsPageRow; dir
             )}
           </>
         ) : (
-          <p className="text-slate-500 dark:text-slate-400">Publishing needs the “Publish CMS pages” permission.</p>
+          <p className="text-slate-500 dark:text-slate-400">Publishing needs the permission to publish CMS pages; ask an administrator.</p>
         )}
       </div>
     </Card>
