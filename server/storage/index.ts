@@ -16,12 +16,21 @@ export interface ObjectStorage {
   readonly driver: 'local' | 's3';
   /** Stores bytes (a buffer or a file on disk) under `key`, replacing what was there. */
   put(key: string, body: Buffer | { path: string }, opts: { contentType: string }): Promise<void>;
-  /** The object's bytes as a stream and its size, or null when there is none. */
-  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  /**
+   * The object's bytes as a stream and its whole size, or null when there is none; with `range`
+   * (inclusive byte offsets, within the object) only those bytes.
+   */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>;
   /** The object's size, or null when there is none. */
   head(key: string): Promise<{ size: number } | null>;
   /** Removes the object; removing one that is not there is no error. */
   delete(key: string): Promise<void>;
+}
+
+/** Inclusive byte offsets, as an HTTP Range names them. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** segments of letters, digits, '_' and '-', a dot only before an extension: no '..', no absolute path */
@@ -68,9 +77,9 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     const found = await this.head(key);
-    return found ? { body: createReadStream(this.path(key)), size: found.size } : null;
+    return found ? { body: createReadStream(this.path(key), range ? { start: range.start, end: range.end } : {}), size: found.size } : null;
   }
 
   async delete(key: string) {
@@ -117,10 +126,14 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
-      return { body: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      // a ranged answer names the whole size after the slash of its Content-Range
+      const whole = range ? Number(/\/(\d+)$/.exec(r.ContentRange ?? '')?.[1]) : Number(r.ContentLength ?? 0);
+      return { body: r.Body as Readable, size: whole };
     } catch (err) {
       if (missing(err)) return null;
       throw err;

@@ -35,6 +35,12 @@ describe.each(['local', 's3'])('%s storage', (name) => {
     await storage.put('7/abc/from-file.bin', { path: file }, { contentType: 'application/octet-stream' });
     expect((await readAll(storage, '7/abc/from-file.bin'))!.equals(Buffer.alloc(100_000, 7))).toBe(true);
 
+    const part = await storage.get('7/abc/original.bin', { start: 2, end: 4 });
+    expect(part!.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const c of part!.body) chunks.push(Buffer.from(c as Uint8Array));
+    expect(Buffer.concat(chunks)).toEqual(bytes.subarray(2, 5));
+
     await storage.delete('7/abc/original.bin');
     expect(await storage.head('7/abc/original.bin')).toBeNull();
     expect(await storage.get('7/abc/original.bin')).toBeNull();

@@ -33,7 +33,11 @@ const mediaApi = api.injectEndpoints({
       query: ({ folder_id, model_type, model_id, search, ...rest }) => {
         const params: Record<string, string | number> = { ...rest, folder_id: folder_id === null ? 'root' : folder_id };
         if (search.trim()) params.search = search.trim();
-        if (model_type && model_id) return { url: '/media/get-model-media', params: { ...params, model_type, model_id, ...(folder_id === 'all' ? { folder_id: '' } : {}) } };
+        // a record's media: across its folders unless one is chosen
+        if (model_type && model_id) {
+          const { folder_id: _f, ...rest } = params;
+          return { url: '/media/get-model-media', params: { ...rest, model_type, model_id, ...(typeof folder_id === 'number' ? { folder_id } : {}) } };
+        }
         return { url: '/media/files', params };
       },
       providesTags: [{ type: 'Media', id: 'LIST' }],

@@ -63,6 +63,10 @@ describe('media on an S3 bucket', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(bytes)).toBe(true);
     expect((await owner.get(`/media/files/${file.id}/medium`)).headers['content-type']).toBe('image/jpeg');
+    const part = await owner.get(`/media/files/${file.id}/original`, { headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(0, 8))).toBe(true);
 
     const del = await owner.json('POST', '/media/files/delete-multiple', { file_ids: [file.id] });
     expect(del.statusCode).toBe(200);

@@ -163,6 +163,8 @@ describe('uploads', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.headers['content-security-policy']).toContain('sandbox');
+    expect(original.headers['content-disposition']).toBe(`inline; filename="sunset.png"; filename*=UTF-8''sunset.png`);
     expect(original.rawPayload.equals(bytes)).toBe(true);
     const thumb = await owner.get(`/media/files/${file.id}/thumb`);
     expect(thumb.headers['content-type']).toBe('image/webp');
@@ -182,6 +184,11 @@ describe('uploads', () => {
     expect(noExt.original_name).toBe('scan.pdf');
     const served = await owner.get(`/media/files/${txt.id}/original`);
     expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    // a PDF opens in the browser's viewer, which a sandboxed document would refuse
+    const shown = await owner.get(`/media/files/${pdf.id}/original`);
+    expect(shown.headers['content-disposition']).toMatch(/^inline;/);
+    expect(shown.headers['content-security-policy']).not.toContain('sandbox');
+    expect((await owner.get(`/media/files/${pdf.id}/original?download=1`)).headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('refuses a spoofed type (name or content type against the bytes) with a 422 and keeps nothing', async () => {
@@ -207,6 +214,19 @@ describe('uploads', () => {
     expect(storedObjects(tenantA)).toEqual(objects);
     expect(await usage(owner)).toBe(used);
     // nothing left in the temporary folder either
+    expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('refuses a file too large for its kind, and a display name too long', async () => {
+    const objects = storedObjects(tenantA);
+    // a PNG signature and 21 MB after it: an image, over the 20 MB an image may have
+    const big = Buffer.concat([(await png()).subarray(0, 33), Buffer.alloc(21 * 1024 * 1024)]);
+    const res = await upload(owner, { name: 'huge.png', data: big });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file[0]).toBe('The file must not be greater than 20 MB for an image.');
+    const long = await upload(owner, { name: 'a.pdf', data: PDF }, { display_name: 'x'.repeat(201) });
+    expect(long.json().errors.display_name[0]).toBe('The display name field must not be greater than 200 characters.');
+    expect(storedObjects(tenantA)).toEqual(objects);
     expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
   });
 
@@ -313,6 +333,7 @@ describe('moves and deletes', () => {
     expect((await owner.json('POST', '/media/move-items', { item_ids: [a1.id], item_type: 'folder', target_folder_id: b.id })).statusCode).toBe(422);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id], item_type: 'page', target_folder_id: b.id })).statusCode).toBe(422);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [], item_type: 'file', target_folder_id: b.id })).statusCode).toBe(422);
+    expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id], item_type: 'file', target_folder_id: 99999999 })).statusCode).toBe(404);
     const theirs = await uploadOk(other, 'theirs.pdf', PDF);
     expect((await owner.json('POST', '/media/move-items', { item_ids: [file.id, theirs.id], item_type: 'file', target_folder_id: b.id })).statusCode).toBe(404);
     expect((await list(owner, `folder_id=${a.id}`)).data.map((f) => f.id)).toEqual([file.id]);
@@ -377,6 +398,22 @@ describe('moves and deletes', () => {
 });
 
 describe('serving and permissions', () => {
+  it('answers a byte range with 206 (players seek), and an impossible one with 416', async () => {
+    const file = await uploadOk(owner, 'ranged.pdf', PDF);
+    const part = await owner.get(`/media/files/${file.id}/original`, { headers: { range: 'bytes=5-14' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5-14/${PDF.length}`);
+    expect(part.rawPayload.equals(PDF.subarray(5, 15))).toBe(true);
+    const tail = await owner.get(`/media/files/${file.id}/original`, { headers: { range: 'bytes=-6' } });
+    expect(tail.rawPayload.toString()).toBe('%%EOF\n');
+    const whole = await owner.get(`/media/files/${file.id}/original`);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(PDF)).toBe(true);
+    const beyond = await owner.get(`/media/files/${file.id}/original`, { headers: { range: `bytes=${PDF.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${PDF.length}`);
+  });
+
   it("answers another company's file with a 404, and an unknown size with a 404", async () => {
     const file = await uploadOk(owner, 'mine.pdf', PDF);
     expect((await other.get(`/media/files/${file.id}/original`)).statusCode).toBe(404);

@@ -399,12 +399,20 @@ export function mediaRoutes(app: FastifyInstance) {
     return { message: 'Items moved successfully' };
   });
 
-  /** A stored file answered with its own type; inline for what a browser shows safely, as a download for the rest. */
-  async function send(reply: FastifyReply, r: FileRecord, variant: MediaServed, download: boolean, cache: string) {
-    const v = variant === 'original' ? { key: r.storage_key, mime: r.mime } : r.variants?.[variant];
+  /**
+   * A stored file answered with its own type; inline for what a browser shows safely, as a download
+   * for the rest. One byte range (`Range: bytes=a-b`) is answered with 206, so a video or audio
+   * player can seek.
+   */
+  async function send(req: FastifyRequest, reply: FastifyReply, r: FileRecord, variant: MediaServed, download: boolean, cache: string) {
+    const v = variant === 'original' ? { key: r.storage_key, mime: r.mime, size: Number(r.size) } : r.variants?.[variant];
     if (!v) throw notFound('File');
-    const found = await storage.get(v.key);
+    const range = byteRange(req.headers.range, Number(v.size));
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${v.size}`).send();
+    const found = await storage.get(v.key, range ?? undefined);
     if (!found) throw notFound('File');
+    reply.header('accept-ranges', 'bytes');
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`);
     const inline = !download && /^(image\/|video\/|audio\/|application\/pdf$)/.test(v.mime);
     const ext = v.key.slice(v.key.lastIndexOf('.') + 1);
     const base = r.original_name.replace(/\.[^.]+$/, '');
@@ -412,11 +420,15 @@ export function mediaRoutes(app: FastifyInstance) {
     const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return reply
       .type(v.mime)
-      .header('content-length', String(found.size))
+      .header('content-length', String(range ? range.end - range.start + 1 : found.size))
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .header('cache-control', cache)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header(
+        'content-security-policy',
+        // a sandboxed document cannot run script; browsers' PDF viewers refuse to open inside one, so PDFs go without
+        v.mime === 'application/pdf' ? "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" : "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
       .send(found.body);
   }
 
@@ -430,7 +442,7 @@ export function mediaRoutes(app: FastifyInstance) {
     const fileId = pathId(req, 'File');
     const variant = variantOf(req);
     const r = await req.tenantRead((tx) => findFile(tx, req.tenant!.id, fileId));
-    return send(reply, r, variant, (req.query as { download?: string }).download === '1', 'private, max-age=3600');
+    return send(req, reply, r, variant, (req.query as { download?: string }).download === '1', 'private, max-age=3600');
   });
 
   /** A signed, expiring address (signedMediaUrl) for pages seen without an account; any change to it is a 403. */
@@ -444,13 +456,31 @@ export function mediaRoutes(app: FastifyInstance) {
     const r = await withTenant(database, Number(tenant), (tx) => findFile(tx, Number(tenant), fileId));
     const expires = Number((req.query as { expires?: string }).expires);
     const maxAge = Math.max(0, Math.min(3600, expires - Math.floor(Date.now() / 1000)));
-    return send(reply, r, variant, false, `public, max-age=${maxAge}`);
+    return send(req, reply, r, variant, false, `public, max-age=${maxAge}`);
   });
 
   function quotaFull(used: number) {
     const gb = (n: number) => `${(n / 1024 ** 3).toFixed(n >= 10 * 1024 ** 3 ? 0 : 2)} GB`;
     return fieldError('file', `The company's media storage is full: ${gb(used)} of ${gb(quota)} used. Delete files to make room.`);
   }
+}
+
+/** One range of a Range header (`bytes=a-b`, `bytes=a-`, `bytes=-n`) within `size` bytes; null for none or several (the whole file is sent). */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    // the last n bytes
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (size === 0 || start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
 }
 
 /** A name fit for a header and a listing: no path, no control characters, at most 200 characters, with the type's extension. */

@@ -138,6 +138,21 @@ export async function startS3StandIn(opts: S3StandInOptions = {}): Promise<S3Sta
             answer(404, 'NoSuchKey');
             return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.', req.method);
           }
+          {
+            // one range, as S3 takes it: bytes=a-b (b capped at the end)
+            const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+            if (range && req.method === 'GET') {
+              const start = Number(range[1]);
+              const end = Math.min(range[2] ? Number(range[2]) : found.body.length - 1, found.body.length - 1);
+              if (start > end) {
+                answer(416, 'InvalidRange');
+                return xmlError(res, 416, 'InvalidRange', 'The requested range is not satisfiable', req.method);
+              }
+              answer(206);
+              res.writeHead(206, { 'Content-Type': found.contentType, 'Content-Length': String(end - start + 1), 'Content-Range': `bytes ${start}-${end}/${found.body.length}`, ETag: etag(found.body) });
+              return res.end(found.body.subarray(start, end + 1));
+            }
+          }
           answer(200);
           res.writeHead(200, { 'Content-Type': found.contentType, 'Content-Length': String(found.body.length), ETag: etag(found.body), 'Last-Modified': new Date().toUTCString() });
           return res.end(req.method === 'GET' ? found.body : undefined);
