@@ -17,6 +17,7 @@ const LAYERS = [
   ['reports', 'wallet'],
   ['delivery'],
   ['sms', 'airtime', 'email'],
+  ['cms'],
   ['dashboard'],
 ];
 

@@ -16,6 +16,11 @@ export interface TenantSettings {
 export const tenants = pgTable('tenants', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
+  /**
+   * The company's name in public addresses (its CMS pages: /p/{slug}/{page}), unique across
+   * companies; made from the name at registration (server/modules/tenancy/service.ts).
+   */
+  slug: text('slug').unique('tenants_slug_unique'),
   timezone: text('timezone').notNull().default('UTC'),
   settings: jsonb('settings').$type<TenantSettings>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -250,4 +250,20 @@ describe('the demo wallet', () => {
     const usage = (await demo.get('/media/usage', { json: true })).json().data as { used: number };
     expect(usage.used).toBeGreaterThan(0);
   });
+
+  it('has a published CMS page with a picture of the media library, open to visitors', async () => {
+    const pages = (await demo.get('/cms/pages/json?status=published', { json: true })).json().data as { title: string; public_url: string; social_image_id: number | null }[];
+    const about = pages.find((p) => p.title === 'About us')!;
+    expect(about.public_url).toMatch(/^\/p\/[a-z0-9-]+\/about-us$/);
+    expect(about.social_image_id).not.toBeNull();
+    const visitor = new TestClient(t.app);
+    const res = await visitor.get(about.public_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h2 class="kz-heading">How we work</h2>');
+    const src = /<img class="kz-image" alt="A new water point in Kibera"[^>]* src="([^"]+)"/.exec(res.body)?.[1].replace(/&amp;/g, '&');
+    expect(src).toMatch(/^\/media\/public\//);
+    const image = await visitor.get(src!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+  });
 });

@@ -1,5 +1,6 @@
 import { sql, eq } from 'drizzle-orm';
 import { BUILT_IN_ROLES, PERMISSIONS } from '../../../common/permissions.js';
+import { pageSlug } from '../../../common/schemas/cms.js';
 import type { Database, Tx } from '../../db/client.js';
 import { enterTenant } from '../../db/tenancy.js';
 import { installedModules } from '../kazi-module.js';
@@ -39,6 +40,7 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
         settings: { name: t.companyName, logo_light: null, logo_dark: null, country: t.country ?? null, phone_country: t.phoneCountry ?? null },
       })
       .returning({ id: tenants.id });
+    await giveCompanySlug(tx, tenant.id, t.companyName);
     const [user] = await tx
       .insert(users)
       .values({
@@ -56,6 +58,30 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
     await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
     return { tenantId: tenant.id, userId: user.id };
   });
+}
+
+/**
+ * The company's public name in addresses (tenants.slug, e.g. its CMS pages at /p/{slug}/…):
+ * the name as lower-case letters, digits and dashes, with the company's id added when another
+ * company has it already (or the name has no letters to give). Runs as the owner connection,
+ * which sees every company's slug.
+ */
+export async function giveCompanySlug(tx: Tx, tenantId: number, name: string) {
+  const base = pageSlug(name).slice(0, 60).replace(/-+$/, '') || 'company';
+  const [taken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, base)).limit(1);
+  // a company registering the same name at the same moment: the unique index decides, in a savepoint
+  const first = taken
+    ? false
+    : await tx
+        .transaction(async (sp) => {
+          await sp.update(tenants).set({ slug: base }).where(eq(tenants.id, tenantId));
+          return true;
+        })
+        .catch((err: { code?: string; cause?: { code?: string } }) => {
+          if ((err.cause?.code ?? err.code) === '23505') return false;
+          throw err;
+        });
+  if (!first) await tx.update(tenants).set({ slug: `${base}-${tenantId}` }).where(eq(tenants.id, tenantId));
 }
 
 export async function seedRoles(tx: Tx, tenantId: number): Promise<Record<string, number>> {
