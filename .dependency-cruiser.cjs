@@ -16,7 +16,7 @@ const LAYERS = [
   ['documents'],
   ['reports', 'wallet'],
   ['delivery'],
-  ['sms', 'airtime'],
+  ['sms', 'airtime', 'email'],
   ['dashboard'],
 ];
 
