@@ -44,7 +44,6 @@ export async function attachEmailFigures(tx: Tx, tenantId: number, list: EmailSe
 
 const filters = z.object({ send_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(), status: z.enum(['SENT', 'FAILED']).optional() });
 const event = (kind: string) => sql<boolean>`exists (select 1 from email_events e where e.tenant_id = ${d.tenantId} and e.delivery_id = ${d.id} and e.kind = ${kind})`;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { phone: _phone, ...recipientFields } = recipientListFields;
 
 /**
@@ -171,7 +170,7 @@ export function emailMetricRoutes(app: FastifyInstance) {
 
   app.get('/email/metrics', { config: { access: 'email.view' } }, async (req) => {
     const q = validate(metricsQuery, req.query ?? {});
-    return { data: await req.tenantRead((tx) => emailMetrics(tx, req, q.period)) };
+    return { data: await req.tenantTx((tx) => emailMetrics(tx, req, q.period)) };
   });
 
   app.get('/email/transaction-totals', { config: { access: 'email.view' } }, async (req) => {

@@ -20,7 +20,9 @@ const PATH = '/webhooks/mailgun';
 
 /** The address a company gives Mailgun for its webhooks: the company's id and a token signed with APP_KEY. */
 export function mailgunWebhookUrl(config: Pick<Config, 'appUrl' | 'appKey'>, tenantId: number): string {
-  return `${config.appUrl}${PATH}/${tenantId}/${signToken(config.appKey, PURPOSE, [tenantId])}`;
+  // the signed token is "<tenant>-<signature>": the address reads /{tenant}/{signature}
+  const token = signToken(config.appKey, PURPOSE, [tenantId]);
+  return `${config.appUrl}${PATH}/${tenantId}/${token.slice(String(tenantId).length + 1)}`;
 }
 
 /** Mailgun's signature of a webhook: HMAC-SHA256 of timestamp + token under the webhook signing key, hex. */
