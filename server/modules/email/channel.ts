@@ -106,8 +106,10 @@ export function emailChannel(app: FastifyInstance): DeliveryChannel {
     rules: async () => EMAIL_RULES,
     async dispatch(send: SendRecord, claimed: ClaimedRow[]): Promise<RowOutcome[]> {
       const prepared = await withTenant(app.ctx.database, send.tenantId, async (tx) => {
-        const setup = await emailSetup(app, tx, send.tenantId);
-        if (!setup) throw new DispatchFailed('Email is not set up for this company: choose Mailgun or an SMTP server in the email settings.', false);
+        const setup = await emailSetup(app, tx, send.tenantId).catch((err: Error) => {
+          // the settings are incomplete or unreadable: nothing can go until they are fixed (the send pauses)
+          throw new DispatchFailed(`Email is not set up for this company: ${err.message}`, false);
+        });
         const m = await compile(tx, send);
         const ids = claimed.filter((r) => r.contactId !== null).map((r) => Number(r.contactId));
         const contacts = ids.length

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { emailDomainRoutes } from './domains.js';
 import { emailSendRoutes } from './send-routes.js';
+import { emailSettingsRoutes } from './settings.js';
 
-/** Email (SPEC §2 Email, §7 Email; issue 17): sending, its events and metrics. */
+/** Email (issue 17): the settings and the sending domains (settings.ts, domains.ts); sends, templates and webhooks register here too. */
 export async function emailRoutes(app: FastifyInstance) {
+  emailSettingsRoutes(app);
+  emailDomainRoutes(app);
   await emailSendRoutes(app);
 }

@@ -1,16 +1,15 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailMetrics, EmailPreview, EmailSendRow, EmailTransactionRow, EmailTransactionTotals } from '../../../common/answers/email-sending.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import { SmtpEmail } from '../../providers/email/smtp.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { decodeQuotedPrintable, startSmtp } from '../../testing/smtp.js';
 import { addMember } from '../users/test-helpers.js';
 import { addCredits } from '../wallet/index.js';
-import { useEmailSetup } from './sender.js';
-import { mailgunSignature, mailgunWebhookUrl } from './webhooks.js';
+import { mailgunWebhookUrl } from './webhooks.js';
 
 /**
  * Email sending through the delivery engine to a real SMTP listener (issue 17): validation, the
@@ -77,16 +76,22 @@ beforeAll(async () => {
   const b = await seedTenant(t.database, 'Email B');
   tenantA = a.tenantId;
   tenantB = b.tenantId;
-  const port = Number(new URL(smtp.url).port);
-  const driver = new SmtpEmail({ host: '127.0.0.1', port, security: 'none', user: null, password: null });
-  // company A has email set up (an SMTP server); company B has not
-  useEmailSetup(t.app, async (_tx, tenantId) =>
-    tenantId === tenantA
-      ? { driver, driverName: 'smtp', fromName: 'Kazi Foundation', fromAddress: 'news@kazi.test', replyTo: 'hello@kazi.test', footer: 'Kazi Foundation\nP.O. Box 1, Nairobi', webhookSigningKey: SIGNING_KEY }
-      : null,
-  );
   owner = new TestClient(t.app);
   await owner.login(a.email, a.password);
+  // company A sends through an SMTP server (the listener) and keeps Mailgun's webhook signing key; company B has not set email up
+  const port = Number(new URL(smtp.url).port);
+  const settings = await owner.json('POST', '/email/settings/update', {
+    driver: 'smtp',
+    smtp_host: '127.0.0.1',
+    smtp_port: port,
+    smtp_security: 'none',
+    smtp_from: 'news@kazi.test',
+    default_from_name: 'Kazi Foundation',
+    reply_to_email: 'hello@kazi.test',
+    email_footer: 'Kazi Foundation\nP.O. Box 1, Nairobi',
+    webhook_signing_key: SIGNING_KEY,
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
   other = new TestClient(t.app);
   await other.login(b.email, b.password);
   const m = await addMember(t.database, tenantA, 'accountant', 'accountant@email-a.test');
@@ -217,6 +222,8 @@ describe('sending email', () => {
   });
 });
 
+const mailgunSignature = (key: string, timestamp: string, token: string) => createHmac('sha256', key).update(timestamp + token).digest('hex');
+
 /** a Mailgun webhook body signed with `key`, for the delivery row of `address` in the campaign */
 async function event(kind: string, address: string, extra: Record<string, unknown> = {}, key = SIGNING_KEY, timestamp = Math.floor(Date.now() / 1000)) {
   const [d] = await inA((tx) => rows<{ id: number; provider_id: string }>(tx, sql`select id, provider_id from deliveries where send_id = ${campaignId} and address = ${address}`));
@@ -237,7 +244,7 @@ async function event(kind: string, address: string, extra: Record<string, unknow
 }
 const post = (body: unknown, tenantId = tenantA) => {
   const url = new URL(mailgunWebhookUrl(t.app.ctx.config, tenantId));
-  return t.app.inject({ method: 'POST', url: url.pathname, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  return t.app.inject({ method: 'POST', url: url.pathname, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 };
 const stateOf = async (address: string) =>
   (await inA((tx) => rows<{ state: string; reason: string | null }>(tx, sql`select state, reason from deliveries where send_id = ${campaignId} and address = ${address}`)))[0];
@@ -264,6 +271,8 @@ describe('Mailgun webhooks', () => {
     const altered = url.pathname.replace(`/${tenantA}/`, `/${tenantB}/`);
     expect((await t.app.inject({ method: 'POST', url: altered, payload: JSON.stringify(await event('delivered', 'member00@a.test')), headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     expect((await post('not json')).statusCode).toBe(400);
+    // signed, but no signature block at all
+    expect((await post({ 'event-data': { event: 'delivered' } })).statusCode).toBe(401);
     expect((await stateOf('member00@a.test')).state).toBe('sent');
     const [{ n }] = await inA((tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from email_events`));
     expect(n).toBe(0);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { EmailPreview, EmailSendRow } from '../../../common/answers/email-sending.js';
 import { rows, type Tx } from '../../db/client.js';
 import { answerFields } from '../../http/answer-fields.js';
-import { fieldError, HttpError, notFound } from '../../http/errors.js';
+import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { deliveryEngine, emptyCounts, sendList, sendListFields, sends as s } from '../delivery/index.js';
@@ -70,10 +70,17 @@ async function compileDraft(tx: Tx, tenantId: number, draft: Draft) {
   return { subject: one('subject', draft.subject), html: one('html', draft.html, true), text: one('text', draft.text) };
 }
 
+/** the company's setup; when email is not set up, a 422 that says so and what is missing */
 async function setupOf(req: FastifyRequest, tx: Tx) {
-  const setup = await emailSetup(req.server, tx, req.tenant!.id);
-  if (!setup) throw new HttpError(422, 'Email is not set up yet: choose Mailgun or an SMTP server in the email settings first.');
-  return setup;
+  try {
+    return await emailSetup(req.server, tx, req.tenant!.id);
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      const missing = Object.values(err.errors).flat()[0];
+      throw new HttpError(422, `Email is not set up yet: ${missing ?? 'choose Mailgun or an SMTP server in the email settings first.'}`);
+    }
+    throw err;
+  }
 }
 
 const audienceOf = (draft: Draft) => ({ contact_ids: [...new Set(draft.audience.contact_ids)], segment_ids: [...new Set(draft.audience.segment_ids)], addresses: draft.to });

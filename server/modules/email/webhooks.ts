@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -6,15 +5,17 @@ import { rows, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { HttpError } from '../../http/errors.js';
 import { readToken, signToken } from '../../http/signed-token.js';
+import { readMailgunEvent, REPLAY_WINDOW_SECONDS, verifyMailgunSignature } from '../../providers/email/mailgun-events.js';
 import type { EmailEvent } from '../../providers/email/types.js';
+import { WebhookRejected } from '../../providers/payments/types.js';
 import { deliveryEngine, type DeliveryReportInput } from '../delivery/index.js';
 import { recordConsent, suppress } from '../outreach/consent.js';
 import { recordContactEvents } from '../outreach/events.js';
-import { emailSetup } from './sender.js';
+import { emailSigningKey } from './sender.js';
 
 const BODY_LIMIT = 256 * 1024;
-/** a signature older (or newer) than this is refused: a captured request cannot be played later */
-export const REPLAY_WINDOW_SECONDS = 300;
+/** the tokens taken are kept twice the provider's replay window (a token older than the window is refused by its timestamp) */
+const TOKEN_KEEP_SECONDS = 2 * REPLAY_WINDOW_SECONDS;
 const PURPOSE = 'mailgun-webhook';
 const PATH = '/webhooks/mailgun';
 
@@ -23,44 +24,6 @@ export function mailgunWebhookUrl(config: Pick<Config, 'appUrl' | 'appKey'>, ten
   // the signed token is "<tenant>-<signature>": the address reads /{tenant}/{signature}
   const token = signToken(config.appKey, PURPOSE, [tenantId]);
   return `${config.appUrl}${PATH}/${tenantId}/${token.slice(String(tenantId).length + 1)}`;
-}
-
-/** Mailgun's signature of a webhook: HMAC-SHA256 of timestamp + token under the webhook signing key, hex. */
-export function mailgunSignature(signingKey: string, timestamp: string, token: string): string {
-  return createHmac('sha256', signingKey).update(timestamp + token).digest('hex');
-}
-
-const KINDS = new Set<EmailEvent['kind']>(['delivered', 'failed', 'opened', 'clicked', 'unsubscribed', 'complained']);
-
-interface Signed {
-  timestamp: string;
-  token: string;
-  signature: string;
-}
-
-/** Mailgun's `event-data` as our event; null for events Kazi does not follow (accepted, stored…). */
-export function readMailgunEvent(data: Record<string, unknown>): EmailEvent | null {
-  const kind = data.event as EmailEvent['kind'];
-  if (!KINDS.has(kind)) return null;
-  const vars = (data['user-variables'] ?? {}) as Record<string, unknown>;
-  const message = (data.message ?? {}) as { headers?: Record<string, unknown> };
-  const status = (data['delivery-status'] ?? {}) as Record<string, unknown>;
-  const ref = vars.kazi_ref;
-  const messageId = message.headers?.['message-id'];
-  const severity = data.severity === 'temporary' || data.severity === 'permanent' ? data.severity : null;
-  const reasonParts = [status.description, status.message, data.reason].filter((x): x is string => typeof x === 'string' && x.trim() !== '');
-  const at = typeof data.timestamp === 'number' ? new Date(data.timestamp * 1000) : new Date();
-  return {
-    eventId: typeof data.id === 'string' && data.id ? data.id : '',
-    kind,
-    severity: kind === 'failed' ? (severity ?? 'permanent') : null,
-    reference: typeof ref === 'string' && /^\d{1,18}$/.test(ref) ? ref : typeof ref === 'number' ? String(ref) : null,
-    messageId: typeof messageId === 'string' ? messageId.replace(/^<|>$/g, '') : null,
-    recipient: typeof data.recipient === 'string' ? data.recipient.trim().toLowerCase() : '',
-    reason: reasonParts.length ? reasonParts.join(' — ').slice(0, 1000) : null,
-    url: typeof data.url === 'string' ? data.url.slice(0, 2000) : null,
-    at: Number.isNaN(at.getTime()) ? new Date() : at,
-  };
 }
 
 /**
@@ -139,27 +102,32 @@ export async function mailgunWebhookRoutes(app: FastifyInstance) {
 
   app.post(`${PATH}/:tenant/:token`, { config: open }, async (req, reply) => {
     const tenantId = tenantOf(req, app.ctx.config.appKey);
-    const { signature, data } = parse(req);
+    const body = parse(req);
     return withTenant(app.ctx.database, tenantId, async (tx) => {
-      const setup = await emailSetup(app, tx, tenantId);
-      const key = setup?.webhookSigningKey;
+      const key = await emailSigningKey(app, tx, tenantId);
       if (!key) throw new HttpError(404, 'Not Found');
-      const expected = Buffer.from(mailgunSignature(key, signature.timestamp, signature.token));
-      const given = Buffer.from(signature.signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        req.log.warn({ tenant: tenantId }, 'Mailgun webhook with a wrong signature');
-        throw new HttpError(401, 'The webhook signature is not valid.');
+      let signature: { token: string };
+      try {
+        signature = verifyMailgunSignature(key, body);
+      } catch (err) {
+        if (!(err instanceof WebhookRejected)) throw err;
+        req.log.warn({ tenant: tenantId, reason: err.message }, 'Mailgun webhook refused');
+        throw new HttpError(401, err.message);
       }
-      const age = Math.abs(Date.now() / 1000 - Number(signature.timestamp));
-      if (!Number.isFinite(age) || age > REPLAY_WINDOW_SECONDS) throw new HttpError(401, 'The webhook signature has expired.');
-      await tx.execute(sql`delete from email_webhook_tokens where tenant_id = ${tenantId} and created_at < now() - make_interval(secs => ${REPLAY_WINDOW_SECONDS * 2})`);
+      await tx.execute(sql`delete from email_webhook_tokens where tenant_id = ${tenantId} and created_at < now() - make_interval(secs => ${TOKEN_KEEP_SECONDS})`);
       const [fresh] = await rows(
         tx,
         sql`insert into email_webhook_tokens (tenant_id, token) values (${tenantId}, ${signature.token}) on conflict (tenant_id, token) do nothing returning id`,
       );
       if (!fresh) return reply.code(406).send({ message: 'This webhook was already received.' });
-      const event = readMailgunEvent(data);
-      if (!event) return { received: true, applied: false };
+      let event: EmailEvent;
+      try {
+        event = readMailgunEvent(body);
+      } catch (err) {
+        // a signed event Kazi does not follow (accepted, stored…): taken and ignored, so Mailgun does not retry it
+        if (err instanceof WebhookRejected) return { received: true, applied: false };
+        throw err;
+      }
       const applied = await applyEmailEvent(tx, app, tenantId, event);
       return { received: true, applied };
     });
@@ -173,20 +141,11 @@ function tenantOf(req: FastifyRequest, appKey: string): number {
   return Number(parts[0]);
 }
 
-function parse(req: FastifyRequest): { signature: Signed; data: Record<string, unknown> } {
+function parse(req: FastifyRequest): unknown {
   const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-  let body: unknown;
   try {
-    body = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
     throw new HttpError(400, 'The webhook body is not JSON.');
   }
-  const b = body as { signature?: Partial<Signed>; 'event-data'?: unknown };
-  const s = b?.signature;
-  if (!s || typeof s.timestamp !== 'string' || typeof s.token !== 'string' || typeof s.signature !== 'string' || !/^\d{1,12}$/.test(s.timestamp) || s.token.length > 200) {
-    throw new HttpError(400, 'The webhook has no signature.');
-  }
-  const data = b['event-data'];
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'The webhook has no event data.');
-  return { signature: s as Signed, data: data as Record<string, unknown> };
 }
