@@ -180,6 +180,25 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(templates.map((t) => t.name).sort()).toEqual(['Event reminder', 'Thank you']);
     expect(templates[0].variables).toEqual(['first_name']);
   });
+
+  it('has sent two email newsletters: delivered to most, a few bounced, opened and clicked, charted on the email overview', async () => {
+    const sends = (await demo.get('/email/group-transactions/json', { json: true })).json().data as { status: string; recipients: number; counts: Record<string, number>; opened: number; clicked: number }[];
+    expect(sends).toHaveLength(2);
+    for (const s of sends) {
+      expect(s.status).toBe('completed');
+      expect(s.recipients).toBeGreaterThan(0);
+      expect(s.counts.delivered + s.counts.failed).toBe(s.recipients);
+      expect(s.counts.failed).toBeGreaterThan(0);
+      expect(s.opened).toBeGreaterThan(s.clicked);
+      expect(s.clicked).toBeGreaterThan(0);
+    }
+    const m = (await demo.get('/email/metrics?period=30d', { json: true })).json().data as { totals: Record<string, number>; series: { sent: number }[] };
+    expect(m.totals.opened).toBeGreaterThan(0);
+    expect(m.series.filter((p) => p.sent > 0)).toHaveLength(2);
+    const failed = (await demo.get('/email/transactions/json?status=FAILED', { json: true })).json();
+    expect(failed.data.length).toBeGreaterThan(0);
+    expect(failed.data[0].reason).toMatch(/550/);
+  });
 });
 
 describe('the platform operator', () => {
