@@ -190,6 +190,12 @@ export async function emailDriverFor(config: Config4Email, tx: Tx, tenantId: num
   return driver;
 }
 
+/** closes the SMTP pools of an app's drivers (its onClose) */
+export function closeEmailDrivers(config: Config4Email) {
+  for (const { driver } of built.get(config)?.values() ?? []) if (driver instanceof SmtpEmail) driver.close();
+  built.delete(config);
+}
+
 export interface EmailSender {
   /** "Name <address>" */
   from: string;

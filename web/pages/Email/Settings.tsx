@@ -362,7 +362,18 @@ function KeysDialog({ domain, onClose }: { domain: EmailDomainRow; onClose: () =
   }
 
   return (
-    <Modal open onClose={onClose} size="lg" title={`Sending keys for ${domain.domain}`} description="A sending key can only send from this domain: give one to each application that sends.">
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={`Sending keys for ${domain.domain}`}
+      description="A sending key can only send from this domain: give one to each application that sends."
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       <div className="flex flex-col gap-4">
         {fresh?.secret && (
           <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100" data-testid="new-key">
