@@ -51,6 +51,11 @@ const emailApi = api.injectEndpoints({
       query: (params) => ({ url: '/email/transactions/json', params }),
       providesTags: [{ type: 'Email', id: 'LIST' }],
     }),
+    /** GET /email/webhook-url → the address to give Mailgun for its events */
+    getEmailWebhookUrl: build.query<string, void>({
+      query: () => ({ url: '/email/webhook-url' }),
+      transformResponse: (answer: One<{ url: string }>) => answer.data.url,
+    }),
     /** POST /email/preview → who it reaches, what it costs, the HTML for a sample contact */
     previewEmail: build.mutation<EmailPreview, EmailDraft>({
       query: (body) => ({ url: '/email/preview', method: 'POST', body }),
@@ -74,6 +79,7 @@ export const {
   useGetEmailTransactionTotalsQuery,
   useGetEmailSendsQuery,
   useGetEmailTransactionsQuery,
+  useGetEmailWebhookUrlQuery,
   usePreviewEmailMutation,
   useSendEmailMutation,
   useChangeEmailSendMutation,

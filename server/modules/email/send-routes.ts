@@ -4,7 +4,7 @@ import { emailChannel } from './channel.js';
 import { emailMetricRoutes } from './metrics.js';
 import { emailSendPages } from './send-pages.js';
 import { emailSendingRoutes } from './sending.js';
-import { mailgunWebhookRoutes } from './webhooks.js';
+import { mailgunWebhookAddressRoute, mailgunWebhookRoutes } from './webhooks.js';
 
 /**
  * Email sending (docs/decisions/0038-email-sending.md): the email channel of the delivery engine,
@@ -17,5 +17,6 @@ export async function emailSendRoutes(app: FastifyInstance) {
   emailSendingRoutes(app);
   emailMetricRoutes(app);
   emailSendPages(app);
+  mailgunWebhookAddressRoute(app);
   await app.register(mailgunWebhookRoutes);
 }

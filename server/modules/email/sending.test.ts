@@ -385,6 +385,14 @@ describe('pause, resume and cancel', () => {
     expect((await accountant.json('POST', `/email/group-transactions/pause/${campaignId}`)).statusCode).toBe(403);
   });
 
+  it('tells those who see the email settings the webhook address to give Mailgun', async () => {
+    const r = await owner.get('/email/webhook-url');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data.url).toBe(mailgunWebhookUrl(t.app.ctx.config, tenantA));
+    expect((await other.get('/email/webhook-url')).json().data.url).not.toBe(r.json().data.url);
+    expect((await accountant.get('/email/webhook-url')).statusCode).toBe(403);
+  });
+
   it('serves the pages', async () => {
     for (const [url, component] of [
       ['/email', 'Email/Overview'],

@@ -149,3 +149,8 @@ function parse(req: FastifyRequest): unknown {
     throw new HttpError(400, 'The webhook body is not JSON.');
   }
 }
+
+/** GET /email/webhook-url → { data: { url } }: the address the company gives Mailgun for its events (Mailgun › Webhooks). */
+export function mailgunWebhookAddressRoute(app: FastifyInstance) {
+  app.get('/email/webhook-url', { config: { access: 'email_settings.view' } }, async (req) => ({ data: { url: mailgunWebhookUrl(app.ctx.config, req.tenant!.id) } }));
+}

@@ -7,9 +7,9 @@ import { Card } from '@/components/display/Card';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Skeleton } from '@/components/display/Skeleton';
 import { StatCard, StatCardSkeletons } from '@/components/display/StatCard';
-import { selectClasses } from '@/components/form/styles';
+import { controlClasses, selectClasses } from '@/components/form/styles';
 import { errorMessage } from '@/lib/errors';
-import { useGetEmailMetricsQuery, useGetEmailTransactionTotalsQuery } from '@/store/email-api';
+import { useGetEmailMetricsQuery, useGetEmailTransactionTotalsQuery, useGetEmailWebhookUrlQuery } from '@/store/email-api';
 import { PERIOD_LABEL, periodLabel } from '@/features/wallet/WalletUsage';
 import { rateLabel } from './labels';
 
@@ -121,6 +121,29 @@ export function SentOrFailedGraph({ period, filter, onFilter }: { period: EmailP
             <strong className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCount(data.total)}</strong> {filter === 'SENT' ? 'sent' : 'failed'} · {PERIOD_LABEL[period].toLowerCase()}
           </p>
           <Chart type="bar" labels={chart.labels} series={chart.series} label={`${filter === 'SENT' ? 'Sent' : 'Failed'} emails, ${PERIOD_LABEL[period].toLowerCase()}`} height={220} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Where Mailgun posts its events: the company pastes this address in Mailgun › Webhooks. */
+export function WebhookAddress() {
+  const { data: url, error, refetch } = useGetEmailWebhookUrlQuery();
+  return (
+    <Card title="Mailgun events">
+      {error ? (
+        <ErrorAlert onRetry={() => void refetch()}>{errorMessage(error, 'Failed to load the webhook address')}</ErrorAlert>
+      ) : (
+        <div className="flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-200">
+          <p>
+            In Mailgun › Webhooks, add this address for delivered, permanent and temporary failure, opened, clicked, unsubscribed and complained events, and save Mailgun's webhook signing key in the email
+            settings. Bounces and complaints then stop further emails to that address.
+          </p>
+          <label className="sr-only" htmlFor="mailgun-webhook-url">
+            Webhook address
+          </label>
+          <input id="mailgun-webhook-url" readOnly dir="ltr" value={url ?? ''} onFocus={(e) => e.currentTarget.select()} className={controlClasses(false, 'font-mono text-xs')} />
         </div>
       )}
     </Card>

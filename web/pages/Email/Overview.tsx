@@ -6,7 +6,7 @@ import { Card } from '@/components/display/Card';
 import { PageHeader } from '@/components/display/PageHeader';
 import { Button, buttonClasses } from '@/components/form/Button';
 import { ComposeEmail } from '@/features/email/ComposeEmail';
-import { EmailMetricsPanel, SentOrFailedGraph } from '@/features/email/EmailOverview';
+import { EmailMetricsPanel, SentOrFailedGraph, WebhookAddress } from '@/features/email/EmailOverview';
 import { EmailSendsList } from '@/features/email/SendsList';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
@@ -22,6 +22,7 @@ function initialPeriod(): EmailPeriod {
 /** Email/Overview (PAGES.md): the period's figures, sent/delivered/opened/clicked/bounced over time, the SENT or FAILED graph, the latest sends, and sending. */
 export default function EmailOverview() {
   const canSend = useCan('email.send');
+  const canSeeSettings = useCan('email_settings.view');
   const [period, setPeriod] = useState<EmailPeriod>(initialPeriod);
   const [filter, setFilter] = useState<'SENT' | 'FAILED'>('SENT');
   const [composing, setComposing] = useState(false);
@@ -55,6 +56,7 @@ export default function EmailOverview() {
         <Card title="Latest sends">
           <EmailSendsList canSend={canSend} />
         </Card>
+        {canSeeSettings && <WebhookAddress />}
       </div>
       {canSend && <ComposeEmail open={composing} onClose={() => setComposing(false)} />}
     </>
