@@ -11,7 +11,7 @@ import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { loadContactFields, type ContactFieldDef } from '../outreach/fields.js';
 import { outreachContacts as c } from '../outreach/schema.js';
-import { compileMessage, MessageTemplateError, messageVariables, type CompiledMessage, type RenderContact } from './render.js';
+import { compileMessage, MessageTemplateError, messageVariables, type CompiledMessage, type RenderContact } from '../outreach/message-render.js';
 import { smsTemplates as t } from './schema.js';
 
 /** A text checked against the company's contact fields; its refusal is the body's 422, in the words of render.ts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMessage, MESSAGE_VARIABLES, MessageTemplateError, messageVariables, type RenderContact } from './render.js';
+import { compileMessage, MESSAGE_VARIABLES, MessageTemplateError, messageVariables, type RenderContact } from './message-render.js';
 
 const amina: RenderContact = { first_name: 'Amina', last_name: 'Otieno', phone: '+254712345678', email: 'amina@example.test', custom: { region: 'Coast', visits: 3 } };
 const bare: RenderContact = { first_name: null, last_name: null, phone: '+254700000001', email: null, custom: {} };
