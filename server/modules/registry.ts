@@ -8,6 +8,7 @@ import { bankingModule } from './banking/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
+import { emailTemplatesModule } from './email-templates/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { notificationsModule } from './notifications/module.js';
@@ -48,6 +49,7 @@ export const MODULES: readonly KaziModule[] = [
   reportsModule,
   walletModule,
   deliveryModule,
+  emailTemplatesModule,
   smsModule,
   airtimeModule,
   dashboardModule,
