@@ -104,7 +104,7 @@ export async function emailTemplateRoutes(app: FastifyInstance) {
     // a contact's rendering shows their details: only to someone who may see contacts
     if (input.contact_id && !req.permissions.has('contacts.view')) throw forbidden();
     const tenantId = req.tenant!.id;
-    const { fields, contact } = await req.tenantRead(async (tx) => {
+    const { fields, contact } = await req.tenantTx(async (tx) => {
       const fields = await loadContactFields(tx, tenantId);
       return { fields, contact: input.contact_id ? await contactToRender(tx, tenantId, input.contact_id) : sampleContact(fields) };
     });
