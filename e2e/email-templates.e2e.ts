@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './a11y';
 import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
 
 // Issue 17, e-mail templates: build a template in the visual editor by dragging a text block
@@ -57,6 +58,7 @@ describe('Email templates', () => {
     await page.goto('/email/templates');
     await page.getByRole('heading', { name: 'Email templates', level: 1 }).waitFor();
     await page.getByText('No email templates yet').waitFor();
+    await expectNoSeriousViolations(page, 'the empty templates page');
   });
 
   it('builds a template by dragging a text block and a button, with a variable, and saves it', async () => {
@@ -65,6 +67,8 @@ describe('Email templates', () => {
     await page.getByRole('heading', { name: 'New email template' }).waitFor();
     await block('Text').waitFor();
     await canvas().getByText('Write your message here.').waitFor();
+    // our part of the page (GrapesJS's own panels are its own)
+    await expectNoSeriousViolations(page, 'the template form', { include: 'main form > div:not(:last-child)' });
     await page.getByLabel(/^Name/).fill('Spring newsletter');
     await page.getByLabel(/^Subject/).fill('News for ');
     await page.getByRole('button', { name: 'Insert First name' }).click();
@@ -106,6 +110,7 @@ describe('Email templates', () => {
     const row = page.getByRole('row', { name: /Spring newsletter/ });
     await row.waitFor();
     await row.getByText('first_name, custom.region').waitFor();
+    await expectNoSeriousViolations(page, 'the templates list');
     await noScriptRan();
   });
 
@@ -133,6 +138,7 @@ describe('Email templates', () => {
     expect(srcdoc).not.toContain('<script>window.top');
     expect(srcdoc).not.toContain('<img src=x');
     await page.screenshot({ path: `${SHOTS}/preview.png` });
+    await expectNoSeriousViolations(page, 'the preview dialog', { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Plain text' }).click();
     expect(await dialog.getByTestId('preview-text').textContent()).toMatch(/Dear\s<script>window\.top\.__xss=2<\/script>\sfriend/);
     await noScriptRan();

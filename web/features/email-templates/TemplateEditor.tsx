@@ -256,7 +256,7 @@ export function TemplateEditor({ template }: { template: EmailTemplateFull | nul
           ))}
         </div>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-700 dark:bg-slate-800">
         <TextField form={form} name="name" label="Name" required maxLength={EMAIL_TEMPLATE_NAME_MAX} autoFocus={!editing} />
         <TextField form={form} name="subject" id="email-template-subject" label="Subject" required maxLength={EMAIL_SUBJECT_MAX} dir="auto" onFocus={() => setFocus('subject')} />
         <TextField form={form} name="preheader" id="email-template-preheader" label="Preheader" maxLength={EMAIL_PREHEADER_MAX} dir="auto" hint="The line mail apps show after the subject." onFocus={() => setFocus('preheader')} />
