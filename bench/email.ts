@@ -19,7 +19,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../server/db/tenancy.js';
-import { compileMessage } from '../server/modules/delivery/render.js';
+import { compileMessage } from '../server/modules/outreach/message-render.js';
 import { addCredits } from '../server/modules/wallet/index.js';
 import { startMailgunStandIn, STANDIN_MAILGUN } from '../server/testing/standins/mailgun.js';
 import { startBench } from './harness.js';

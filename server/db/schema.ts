@@ -19,3 +19,4 @@ export * from '../modules/delivery/schema.js';
 export * from '../modules/sms/schema.js';
 export * from '../modules/email/schema.js';
 export * from '../modules/email/send-schema.js';
+export * from '../modules/email-templates/schema.js';

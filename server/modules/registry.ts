@@ -9,6 +9,7 @@ import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
 import { emailModule } from './email/module.js';
+import { emailTemplatesModule } from './email-templates/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { notificationsModule } from './notifications/module.js';
@@ -49,6 +50,7 @@ export const MODULES: readonly KaziModule[] = [
   reportsModule,
   walletModule,
   deliveryModule,
+  emailTemplatesModule,
   smsModule,
   airtimeModule,
   emailModule,

@@ -146,6 +146,16 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(charted).toBeLessThanOrEqual(12);
   });
 
+  it('has three e-mail templates compiled from MJML, each opening in the editor', async () => {
+    const list = (await demo.get('/email/templates/json?sort_by=name', { json: true })).json().data as { id: number; name: string; variables: string[] }[];
+    expect(list.map((t) => t.name)).toEqual(['Event invitation', 'Monthly newsletter', 'Thank you for your gift']);
+    expect(list.find((t) => t.name === 'Monthly newsletter')!.variables).toEqual(['first_name', 'custom.membership']);
+    const edit = (await demo.get(`/email/templates/${list[0].id}/edit`, { inertia: true })).json();
+    expect(edit.props.template.html).toMatch(/^<!doctype html>/);
+    expect(edit.props.template.html).toContain('Community Day');
+    expect(edit.props.template.text).toContain('Reply: I\'m coming (https://kazi.example/community-day?rsvp={{ email }})');
+  });
+
   it('has an address book: 3,000 contacts with consent, four counted segments, and activity on their dashboards', async () => {
     const contacts = (await demo.get('/contacts/json', { json: true })).json();
     expect(contacts.total).toBe(3000);

@@ -13,7 +13,8 @@ export type { EmailMetrics, EmailPeriod, EmailPreview, EmailSendRow, EmailTransa
 /** POST /email/send and /email/preview */
 export type EmailDraft = {
   subject: string;
-  html: string;
+  html?: string;
+  template_id?: number | null;
   text?: string;
   to?: string[];
   audience?: { contact_ids: number[]; segment_ids: number[] };

@@ -5,7 +5,7 @@ import { withTenant } from '../../db/tenancy.js';
 import { ProviderError } from '../../providers/payments/errors.js';
 import type { EmailDriver, EmailMessage, EmailResult } from '../../providers/email/types.js';
 import { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
-import { compileMessage, type CompiledMessage, type RenderContact } from '../delivery/render.js';
+import { compileMessage, type CompiledMessage, type RenderContact } from '../outreach/message-render.js';
 import { loadContactFields } from '../outreach/fields.js';
 import { unsubscribeUrl } from '../outreach/unsubscribe.js';
 import { domainOf, emailSetup, fromHeader } from './sender.js';

@@ -212,6 +212,29 @@ describe('sending email', () => {
     expect(n).toBe(0);
   });
 
+  it('sends an email template (Email/Templates) with its MJML-made HTML, the variables escaped; another company’s template is a 422', async () => {
+    const made = await owner.json('POST', '/email/templates/store', {
+      name: 'Season',
+      subject: 'A new season, {{ first_name }}',
+      mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>Dear {{ last_name }}, the season starts.</mj-text></mj-column></mj-section></mj-body></mjml>',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const templateId = made.json().data.id;
+    const [c] = await inA((tx) => rows<{ id: number }>(tx, sql`select id from outreach_contacts where email = 'member10@a.test'`));
+    const r = await owner.json('POST', '/email/send', { template_id: templateId, audience: { contact_ids: [c.id], segment_ids: [] } });
+    expect(r.statusCode, r.body).toBe(201);
+    await completed(r.json().data.id);
+    const raw = smtp.received.filter((m) => m.to.includes('member10@a.test')).at(-1)!.raw;
+    expect(header(raw, 'Subject')).toBe('A new season, Member');
+    const body = decodeQuotedPrintable(raw);
+    expect(body).toContain('Dear &lt;script&gt;alert(1)&lt;/script&gt;, the season starts.');
+    expect(body).toContain('P.O. Box 1, Nairobi');
+    expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const foreign = await other.json('POST', '/email/send', { template_id: templateId, to: 'x@b.test' });
+    expect(foreign.statusCode).toBe(422);
+    expect(Object.keys(foreign.json().errors)).toEqual(['template_id']);
+  });
+
   it('sends one email to an address without the campaign headers', async () => {
     const r = await owner.json('POST', '/email/send', { subject: 'Your receipt', html: '<p>Thanks</p>', to: 'Someone@Elsewhere.test' });
     expect(r.statusCode, r.body).toBe(201);

@@ -8,7 +8,7 @@ import { fieldError, HttpError, notFound, ValidationError } from '../../http/err
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { deliveryEngine, emptyCounts, sendList, sendListFields, sends as s } from '../delivery/index.js';
-import { compileMessage, MessageTemplateError, type RenderContact } from '../delivery/render.js';
+import { compileMessage, MessageTemplateError, type RenderContact } from '../outreach/message-render.js';
 import { loadContactFields } from '../outreach/fields.js';
 import { balances, rateSettings } from '../wallet/index.js';
 import { emailAudienceFigures, emailRecipientsSql, resolveEmailAudience } from './audience.js';
@@ -22,9 +22,11 @@ const address = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: '
 /** POST /email/send and /email/preview (SPEC §7): one email to a few addresses, or a campaign to contacts and segments. */
 export const emailDraftSchema = z
   .object({
-    subject: z.string({ error: 'Enter the subject.' }).trim().min(1, 'Enter the subject.').max(998, 'The subject may not be greater than 998 characters.'),
-    html: z.string({ error: 'Enter the message.' }).trim().min(1, 'Enter the message.').max(512_000, 'The message may not be greater than 500 KB.'),
+    subject: z.string({ error: 'Enter the subject.' }).trim().max(998, 'The subject may not be greater than 998 characters.').default(''),
+    html: z.string({ error: 'Enter the message.' }).trim().max(512_000, 'The message may not be greater than 500 KB.').default(''),
     text: z.string().max(256_000, 'The text version may not be greater than 250 KB.').default(''),
+    /** an email template (Email/Templates): its subject (unless one is given), HTML and text, copied into the send */
+    template_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
     /** one address or a few (each its own message, no campaign) */
     to: z
       .union([address.transform((a) => [a]), z.array(address).max(50, 'Send to at most 50 addresses at once; use a segment for more.')])
@@ -41,11 +43,28 @@ export const emailDraftSchema = z
     preview_contact_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   })
   .superRefine((d, ctx) => {
+    if (!d.template_id && !d.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Enter the subject.' });
+    if (!d.template_id && !d.html) ctx.addIssue({ code: 'custom', path: ['html'], message: 'Enter the message.' });
     const campaign = d.audience.contact_ids.length + d.audience.segment_ids.length > 0;
     if (!campaign && !d.to.length) ctx.addIssue({ code: 'custom', path: ['audience'], message: 'Choose who to send to: an address, contacts or segments.' });
     if (campaign && d.to.length) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Send either to addresses or to contacts and segments, not both.' });
   });
 type Draft = z.output<typeof emailDraftSchema>;
+
+/**
+ * The draft with its template's subject (unless the draft gives one), HTML and text copied in: a
+ * queued send keeps what was chosen even if the template is edited later. Another company's
+ * template, or one that does not exist, is a 422 on template_id.
+ */
+async function withTemplate(tx: Tx, tenantId: number, draft: Draft): Promise<Draft> {
+  if (!draft.template_id) return draft;
+  const [t] = await rows<{ subject: string; html: string; text: string }>(
+    tx,
+    sql`select subject, html, text from email_templates where tenant_id = ${tenantId} and id = ${draft.template_id}`,
+  );
+  if (!t) throw fieldError('template_id', 'The selected template does not exist.');
+  return { ...draft, subject: draft.subject || t.subject, html: t.html, text: t.text };
+}
 
 /** a local time in the company's zone → the instant; 422 when it is not in the future */
 async function scheduledInstant(tx: Tx, req: FastifyRequest, local: string | null | undefined): Promise<Date | null> {
@@ -85,8 +104,9 @@ async function setupOf(req: FastifyRequest, tx: Tx) {
 
 const audienceOf = (draft: Draft) => ({ contact_ids: [...new Set(draft.audience.contact_ids)], segment_ids: [...new Set(draft.audience.segment_ids)], addresses: draft.to });
 
-async function preview(tx: Tx, req: FastifyRequest, draft: Draft): Promise<EmailPreview> {
+async function preview(tx: Tx, req: FastifyRequest, asked: Draft): Promise<EmailPreview> {
   const tenantId = req.tenant!.id;
+  const draft = await withTemplate(tx, tenantId, asked);
   const setup = await setupOf(req, tx);
   const message = await compileDraft(tx, tenantId, draft);
   const audience = await resolveEmailAudience(tx, tenantId, audienceOf(draft));
@@ -106,8 +126,9 @@ async function preview(tx: Tx, req: FastifyRequest, draft: Draft): Promise<Email
 }
 
 /** Writes the send, its message, its recipients and the credits' hold (engine.createSend); answers its id. */
-async function store(tx: Tx, req: FastifyRequest, draft: Draft): Promise<number> {
+async function store(tx: Tx, req: FastifyRequest, asked: Draft): Promise<number> {
   const tenantId = req.tenant!.id;
+  const draft = await withTemplate(tx, tenantId, asked);
   const setup = await setupOf(req, tx);
   await compileDraft(tx, tenantId, draft);
   const scheduledAt = await scheduledInstant(tx, req, draft.scheduled_at);
@@ -125,6 +146,7 @@ async function store(tx: Tx, req: FastifyRequest, draft: Draft): Promise<number>
       audienceLabel: audience.label,
       personalised: true,
       scheduledAt,
+      templateId: draft.template_id ?? null,
       createdBy: req.user!.id,
     },
     emailRecipientsSql(tenantId, audience),

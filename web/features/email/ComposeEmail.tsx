@@ -5,18 +5,20 @@ import { formatCount } from '@common/format';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
-import { controlClasses, hintClasses } from '@/components/form/styles';
+import { controlClasses, hintClasses, selectClasses } from '@/components/form/styles';
 import { Modal } from '@/components/overlay/Modal';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { useFormats } from '@/lib/format';
 import { SENT, SHORT_TOAST } from '@/lib/toasts';
 import { usePreviewEmailMutation, useSendEmailMutation, type EmailDraft, type EmailPreview } from '@/store/email-api';
+import { useGetEmailTemplatesQuery } from '@/store/email-templates-api';
 import { useGetSegmentsQuery, type ContactMatch } from '@/store/outreach-api';
 import { ContactPicker } from '@/features/outreach/ContactPicker';
 import { creditsLabel } from '@/features/wallet/credits';
 import { splitAddresses } from './labels';
 
 const ALL_SEGMENTS = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
+const ALL_TEMPLATES = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
 const STARTER = '<p>Hello {{ first_name | default: "there" }},</p>\n<p></p>';
 
 type Mode = 'campaign' | 'addresses';
@@ -38,6 +40,8 @@ function mapErrors(fields: Record<string, string>): Record<string, string> {
 export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => void }) {
   const formats = useFormats();
   const { data: segmentPage } = useGetSegmentsQuery(ALL_SEGMENTS, { skip: !open });
+  const { data: templatePage } = useGetEmailTemplatesQuery(ALL_TEMPLATES, { skip: !open });
+  const [templateId, setTemplateId] = useState<number | null>(null);
   const [send, { isLoading: sending }] = useSendEmailMutation();
   const [askPreview, { isLoading: previewing }] = usePreviewEmailMutation();
   const [mode, setMode] = useState<Mode>('campaign');
@@ -50,12 +54,13 @@ export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [preview, setPreview] = useState<EmailPreview | null>(null);
-  const ids = { subject: useId(), html: useId(), to: useId(), schedule: useId() };
+  const ids = { subject: useId(), html: useId(), to: useId(), schedule: useId(), template: useId() };
+  const templates = templatePage?.data ?? [];
   const segmentRows = segmentPage?.data ?? [];
 
   const draft = (): EmailDraft => ({
     subject,
-    html,
+    ...(templateId ? { template_id: templateId } : { html }),
     scheduled_at: schedule || null,
     ...(mode === 'campaign' ? { audience: { segment_ids: segments, contact_ids: contacts.map((c) => c.id) } } : { to: splitAddresses(addresses) }),
   });
@@ -67,6 +72,7 @@ export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => 
     setSubject('');
     setHtml(STARTER);
     setSchedule('');
+    setTemplateId(null);
     setErrors({});
     setRefusal(null);
     setPreview(null);
@@ -74,8 +80,8 @@ export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => 
 
   const local = (): Record<string, string> => {
     const e: Record<string, string> = {};
-    if (!subject.trim()) e.subject = 'Enter the subject.';
-    if (!html.trim()) e.html = 'Enter the message.';
+    if (!templateId && !subject.trim()) e.subject = 'Enter the subject.';
+    if (!templateId && !html.trim()) e.html = 'Enter the message.';
     if (mode === 'campaign' && segments.length + contacts.length === 0) e.audience = 'Choose who to send to: segments or contacts.';
     if (mode === 'addresses' && splitAddresses(addresses).length === 0) e.to = 'Enter at least one email address.';
     return e;
@@ -193,9 +199,24 @@ export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => 
             </Field>
           )}
         </fieldset>
-        <Field id={ids.subject} label="Subject" required error={errors.subject}>
+        {templates.length > 0 && (
+          <Field id={ids.template} label="Template" hint="A template from Email templates, or write the message here." error={errors.template_id}>
+            {(control) => (
+              <select {...control} value={templateId ?? ''} onChange={(e) => setTemplateId(e.target.value ? Number(e.target.value) : null)} className={selectClasses}>
+                <option value="">No template: write it here</option>
+                {templates.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field id={ids.subject} label="Subject" required={!templateId} hint={templateId ? "Leave empty to use the template's subject." : undefined} error={errors.subject}>
           {(control) => <input {...control} value={subject} onChange={(e) => setSubject(e.target.value)} className={controlClasses(Boolean(errors.subject))} maxLength={998} />}
         </Field>
+        {!templateId && (
         <Field
           id={ids.html}
           label="Message (HTML)"
@@ -205,6 +226,7 @@ export function ComposeEmail({ open, onClose }: { open: boolean; onClose: () => 
         >
           {(control) => <textarea {...control} rows={8} dir="ltr" value={html} onChange={(e) => setHtml(e.target.value)} className={controlClasses(Boolean(errors.html), 'py-2 font-mono text-xs')} />}
         </Field>
+        )}
         <Field id={ids.schedule} label="Send at" hint="Leave empty to send now." error={errors.scheduled_at}>
           {(control) => <input {...control} type="datetime-local" value={schedule} onChange={(e) => setSchedule(e.target.value)} className={controlClasses(Boolean(errors.scheduled_at), 'sm:w-64')} />}
         </Field>
