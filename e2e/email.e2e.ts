@@ -136,4 +136,27 @@ describe('email sending (issue 17)', () => {
     await page.goto('/email/group-transactions');
     await page.getByRole('table', { name: 'Email sends' }).getByRole('row').filter({ hasText: 'Our new season' }).getByText('Completed').waitFor();
   });
+
+  it('reads in dark mode and right to left, the compose dialog too', async () => {
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto('/email');
+    await page.getByText('Emails over time').waitFor();
+    await page.getByRole('table', { name: 'Email sends' }).getByRole('row').filter({ hasText: 'Our new season' }).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Email/Overview (dark)');
+    await page.getByRole('button', { name: 'Send email' }).first().click();
+    await page.getByRole('dialog', { name: 'Send email' }).getByLabel(/^Subject/).fill('Dark');
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Email compose (dark)');
+    await browser.screenshot('email-compose-dark');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await settled(page);
+    await browser.screenshot('email-overview-rtl-dark');
+    await page.goto('/email/group-transactions');
+    await page.getByRole('table', { name: 'Email sends' }).getByRole('row').filter({ hasText: 'Our new season' }).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Email/GroupTransactions (dark)');
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  });
 });
