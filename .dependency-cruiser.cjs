@@ -15,7 +15,8 @@ const LAYERS = [
   ['accounting-settings'],
   ['documents'],
   ['reports', 'wallet'],
-  ['delivery'],
+  // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
+  ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],
   ['cms'],
   ['dashboard'],

@@ -11,9 +11,9 @@ let owner: TestClient;
 let guest: TestClient;
 
 // these take no input (a body is ignored); everything else is hit as its audience would hit it
-const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read'];
+const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read', '/email/templates/token'];
 // providers' webhooks read their body as raw bytes, verified by signature before anything is read
-const rawBodies = ['/webhooks/stripe', '/webhooks/mpesa/:paymentId/:token', '/webhooks/sms/delivery/:tenant/:token', '/webhooks/sms/inbound/:tenant/:token', '/webhooks/sms/optout/:tenant/:token', '/webhooks/airtime/status/:tenant/:token'];
+const rawBodies = ['/webhooks/stripe', '/webhooks/mpesa/:paymentId/:token', '/webhooks/sms/delivery/:tenant/:token', '/webhooks/sms/inbound/:tenant/:token', '/webhooks/sms/optout/:tenant/:token', '/webhooks/airtime/status/:tenant/:token', '/webhooks/mailgun/:tenant/:token'];
 const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url) && !rawBodies.includes(r.url));
 const reads = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/__test') && r.url !== '/health');
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_, p) => (p === 'id' ? '999999' : 'x'));

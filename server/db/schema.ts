@@ -18,5 +18,7 @@ export * from '../modules/wallet/purchase-schema.js';
 export * from '../modules/delivery/schema.js';
 export * from '../modules/sms/schema.js';
 export * from '../modules/email/schema.js';
+export * from '../modules/email/send-schema.js';
+export * from '../modules/email-templates/schema.js';
 export * from '../modules/media/schema.js';
 export * from '../modules/cms/schema.js';

@@ -10,6 +10,7 @@ import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
 import { emailModule } from './email/module.js';
+import { emailTemplatesModule } from './email-templates/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
 import { mediaModule } from './media/module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly KaziModule[] = [
   reportsModule,
   walletModule,
   deliveryModule,
+  emailTemplatesModule,
   smsModule,
   airtimeModule,
   emailModule,

@@ -146,6 +146,16 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(charted).toBeLessThanOrEqual(12);
   });
 
+  it('has three e-mail templates compiled from MJML, each opening in the editor', async () => {
+    const list = (await demo.get('/email/templates/json?sort_by=name', { json: true })).json().data as { id: number; name: string; variables: string[] }[];
+    expect(list.map((t) => t.name)).toEqual(['Event invitation', 'Monthly newsletter', 'Thank you for your gift']);
+    expect(list.find((t) => t.name === 'Monthly newsletter')!.variables).toEqual(['first_name', 'custom.membership']);
+    const edit = (await demo.get(`/email/templates/${list[0].id}/edit`, { inertia: true })).json();
+    expect(edit.props.template.html).toMatch(/^<!doctype html>/);
+    expect(edit.props.template.html).toContain('Community Day');
+    expect(edit.props.template.text).toContain('Reply: I\'m coming (https://kazi.example/community-day?rsvp={{ email }})');
+  });
+
   it('has an address book: 3,000 contacts with consent, four counted segments, and activity on their dashboards', async () => {
     const contacts = (await demo.get('/contacts/json', { json: true })).json();
     expect(contacts.total).toBe(3000);
@@ -179,6 +189,25 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     const templates = (await demo.get('/sms/templates/json', { json: true })).json().data as { name: string; variables: string[] }[];
     expect(templates.map((t) => t.name).sort()).toEqual(['Event reminder', 'Thank you']);
     expect(templates[0].variables).toEqual(['first_name']);
+  });
+
+  it('has sent two email newsletters: delivered to most, a few bounced, opened and clicked, charted on the email overview', async () => {
+    const sends = (await demo.get('/email/group-transactions/json', { json: true })).json().data as { status: string; recipients: number; counts: Record<string, number>; opened: number; clicked: number }[];
+    expect(sends).toHaveLength(2);
+    for (const s of sends) {
+      expect(s.status).toBe('completed');
+      expect(s.recipients).toBeGreaterThan(0);
+      expect(s.counts.delivered + s.counts.failed).toBe(s.recipients);
+      expect(s.counts.failed).toBeGreaterThan(0);
+      expect(s.opened).toBeGreaterThan(s.clicked);
+      expect(s.clicked).toBeGreaterThan(0);
+    }
+    const m = (await demo.get('/email/metrics?period=30d', { json: true })).json().data as { totals: Record<string, number>; series: { sent: number }[] };
+    expect(m.totals.opened).toBeGreaterThan(0);
+    expect(m.series.filter((p) => p.sent > 0)).toHaveLength(2);
+    const failed = (await demo.get('/email/transactions/json?status=FAILED', { json: true })).json();
+    expect(failed.data.length).toBeGreaterThan(0);
+    expect(failed.data[0].reason).toMatch(/550/);
   });
 
   it('has its email sender set up, and no Mailgun key or domain it could not have verified', async () => {

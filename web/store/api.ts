@@ -46,6 +46,7 @@ export const TAG_TYPES = [
   'Sms',
   'SmsTemplate',
   'Airtime',
+  'Email',
   'EmailTemplate',
   'EmailSettings',
   'EmailDomain',

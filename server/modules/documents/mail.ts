@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { accountingSetting } from '../accounting-settings/service.js';
 import { sanitizeEmailHtml } from '../accounting-settings/email-html.js';
+import { escapeHtml, htmlToText } from '../../mail/html.js';
 import type { DocumentOutput } from './pdf.js';
 import { estimatePublicUrl } from './public.js';
 
@@ -14,9 +15,6 @@ import { estimatePublicUrl } from './public.js';
  * e-mail templates with their {variables} filled in — every value HTML-escaped in the body —
  * and the document's PDF attached.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /** Replaces each known {variable}; the body gets HTML-escaped values, the subject plain ones on one line. */
 export function fillTemplate(template: { subject: string; body: string }, vars: Record<string, string>) {
@@ -27,24 +25,6 @@ export function fillTemplate(template: { subject: string; body: string }, vars: 
       return escape ? escapeHtml(v) : v;
     });
   return { subject: fill(template.subject, false).replace(/[\r\n]+/g, ' ').trim(), html: fill(template.body, true) };
-}
-
-/** A readable plain-text part from the (sanitised) HTML body. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => (label.trim() === href ? href : `${label} (${href})`))
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 // ------------------------------------------------------------------ guest link of the PDF

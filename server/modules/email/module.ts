@@ -1,10 +1,14 @@
 import { defineModule } from '../kazi-module.js';
 import { seedDemoEmail } from './demo.js';
 import { emailRoutes } from './routes.js';
+import { seedDemoEmailSends } from './send-demo.js';
 
 /** Email outreach (SPEC §2 Email, §7 Email; issue 17): the company's Mailgun or SMTP settings and its sending domains. */
 export const emailModule = defineModule({
   name: 'email',
   plugin: emailRoutes,
-  seedDemo: seedDemoEmail,
+  seedDemo: async (tx, demo) => {
+    await seedDemoEmail(tx, demo);
+    await seedDemoEmailSends(tx, demo);
+  },
 });

@@ -13,7 +13,7 @@ import { loadContactFields } from '../outreach/fields.js';
 import { balances, rateSettings } from '../wallet/index.js';
 import { audienceFigures, recipientsSql, resolveAudience } from './audience.js';
 import { defaultSmsDriver, smsRules } from './channel.js';
-import { compileMessage, MessageTemplateError, type RenderContact } from './render.js';
+import { compileMessage, MessageTemplateError, type RenderContact } from '../outreach/message-render.js';
 import { readSettings } from './settings.js';
 import { attachCounts, emptyCounts } from './transactions.js';
 

@@ -1,17 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SmsTemplatePreview, SmsTemplateRow } from '../../../common/answers/sms.js';
 import { smsTemplatePreviewSchema, smsTemplateSchema } from '../../../common/schemas/sms-templates.js';
 import { messageParts, templateTextParts } from '../../../common/sms-parts.js';
-import type { Tx } from '../../db/client.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
-import { fieldError, forbidden, notFound } from '../../http/errors.js';
+import { fieldError, forbidden } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { loadContactFields, type ContactFieldDef } from '../outreach/fields.js';
-import { outreachContacts as c } from '../outreach/schema.js';
-import { compileMessage, MessageTemplateError, messageVariables, type CompiledMessage, type RenderContact } from './render.js';
+import { contactToRender, sampleContact } from '../outreach/message-contacts.js';
+import { compileMessage, MessageTemplateError, messageVariables, type CompiledMessage } from '../outreach/message-render.js';
 import { smsTemplates as t } from './schema.js';
 
 /** A text checked against the company's contact fields; its refusal is the body's 422, in the words of render.ts. */
@@ -67,41 +65,6 @@ export const smsTemplateResource = defineResource({
     }
   },
 });
-
-/** What a sample contact's field holds in a preview: something of the field's type. */
-function sampleValue(field: ContactFieldDef): string | number {
-  switch (field.type) {
-    case 'number':
-      return 3;
-    case 'date':
-      return new Date().toISOString().slice(0, 10);
-    case 'choice':
-      return field.choices[0] ?? field.label;
-    default:
-      return field.label;
-  }
-}
-
-/** The contact a preview renders for when none is chosen. */
-export function sampleContact(fields: readonly ContactFieldDef[]): RenderContact {
-  return {
-    first_name: 'Amina',
-    last_name: 'Otieno',
-    phone: '+254712345678',
-    email: 'amina.otieno@example.com',
-    custom: Object.fromEntries(fields.map((f) => [f.key, sampleValue(f)])),
-  };
-}
-
-async function contactToRender(tx: Tx, tenantId: number, id: number): Promise<RenderContact> {
-  const [row] = await tx
-    .select({ first_name: c.firstName, last_name: c.lastName, phone: c.phone, email: c.email, custom: c.custom })
-    .from(c)
-    .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
-    .limit(1);
-  if (!row) throw notFound('Contact');
-  return row;
-}
 
 /** The templates' JSON endpoints, the preview and the page (PAGES.md Sms/Templates). */
 export async function smsTemplateRoutes(app: FastifyInstance) {

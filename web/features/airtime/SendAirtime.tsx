@@ -1,4 +1,3 @@
-import { Search, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { AIRTIME_CURRENCIES } from '@common/answers/airtime';
@@ -9,72 +8,17 @@ import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
 import { controlClasses, decimalInputProps, hintClasses, selectClasses } from '@/components/form/styles';
 import { Modal } from '@/components/overlay/Modal';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { useFormats } from '@/lib/format';
 import { SENT, SHORT_TOAST } from '@/lib/toasts';
 import { useGetAirtimeMetricsQuery, useSendAirtimeMutation } from '@/store/airtime-api';
-import { useGetSegmentsQuery, useSearchContactsQuery, type ContactMatch } from '@/store/outreach-api';
+import { useGetSegmentsQuery, type ContactMatch } from '@/store/outreach-api';
+import { ContactPicker } from '@/features/outreach/ContactPicker';
 import { useGetWalletMetricsQuery } from '@/store/wallet-api';
 import { creditsLabel } from '@/features/wallet/credits';
 import { creditsFor, readAmount, splitNumbers } from './labels';
 
 const ALL_SEGMENTS = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
-
-/** Picks contacts by name or phone (GET /contacts/search). */
-function ContactPicker({ picked, onChange }: { picked: ContactMatch[]; onChange: (next: ContactMatch[]) => void }) {
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), 300);
-  const { data: matches = [], isFetching } = useSearchContactsQuery(search, { skip: search.length < 2 });
-  const id = useId();
-  const offered = matches.filter((m) => m.phone && !picked.some((p) => p.id === m.id)).slice(0, 8);
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        Contacts
-      </label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search contacts by name or phone…" className={controlClasses(false, 'ps-9')} autoComplete="off" />
-      </div>
-      {search.length >= 2 && (
-        <ul className="max-h-40 overflow-y-auto rounded-md border border-slate-200 text-sm dark:border-slate-700" aria-label="Matching contacts" aria-busy={isFetching}>
-          {offered.length === 0 ? (
-            <li className="px-3 py-2 text-slate-500 dark:text-slate-400">{isFetching ? 'Searching…' : 'No contact with a phone matches.'}</li>
-          ) : (
-            offered.map((m) => (
-              <li key={m.id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center justify-between gap-3 px-3 py-2 text-start hover:bg-slate-50 dark:hover:bg-slate-700/50"
-                  onClick={() => {
-                    onChange([...picked, m]);
-                    setText('');
-                  }}
-                >
-                  <span className="text-slate-900 dark:text-white">{m.name}</span>
-                  <span className="text-xs text-slate-500 tabular-nums [unicode-bidi:plaintext] dark:text-slate-400">{m.phone}</span>
-                </button>
-              </li>
-            ))
-          )}
-        </ul>
-      )}
-      {picked.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Chosen contacts">
-          {picked.map((p) => (
-            <li key={p.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 ps-3 pe-1 text-xs text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-              {p.name}
-              <button type="button" className="rounded-full p-0.5 hover:bg-slate-200 dark:hover:bg-slate-600" aria-label={`Remove ${p.name}`} onClick={() => onChange(picked.filter((x) => x.id !== p.id))}>
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * "Send airtime": who (segments, contacts, pasted numbers), how much per recipient and in which
@@ -190,7 +134,7 @@ export function SendAirtime({ open, onClose }: { open: boolean; onClose: () => v
               </div>
             </div>
           )}
-          <ContactPicker picked={contacts} onChange={setContacts} />
+          <ContactPicker picked={contacts} onChange={setContacts} reach="phone" />
           <Field id={ids.numbers} label="Phone numbers" hint="One per line, or separated by commas. Local numbers are read in your company's country." error={errors.numbers}>
             {(control) => <textarea {...control} rows={3} dir="ltr" value={numbers} onChange={(e) => setNumbers(e.target.value)} className={controlClasses(Boolean(errors.numbers), 'py-2')} placeholder="0712 345678" />}
           </Field>

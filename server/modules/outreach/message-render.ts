@@ -28,8 +28,23 @@ const STANDARD = new Set<string>(MESSAGE_VARIABLES);
  * refused when the text is saved, and bounded work per rendering (a range or a string built beyond
  * 10,000 items stops with an error instead of holding the send).
  */
-const engine = new Liquid({ templates: {}, strictFilters: true, ownPropertyOnly: true, jsTruthy: false, parseLimit: 20_000, memoryLimit: 10_000 });
-for (const tag of ['include', 'render', 'layout', 'block']) delete engine.tags[tag];
+const OPTIONS = { templates: {}, strictFilters: true, ownPropertyOnly: true, jsTruthy: false, parseLimit: 20_000, memoryLimit: 10_000 } as const;
+const plainEngine = new Liquid(OPTIONS);
+/**
+ * The same engine for HTML (email bodies): every output is HTML-escaped (`outputEscape`), so a
+ * contact whose first name is `<script>` gets `&lt;script&gt;`; the `raw` filter, which would
+ * skip the escaping, does not exist here (strictFilters refuses it when the template is saved).
+ */
+const htmlEngine = new Liquid({ ...OPTIONS, outputEscape: 'escape' });
+delete htmlEngine.filters.raw;
+for (const e of [plainEngine, htmlEngine]) for (const tag of ['include', 'render', 'layout', 'block']) delete e.tags[tag];
+// {% raw %} writes its text as it is, unescaped and unchecked by the HTML's sanitiser: not in HTML
+delete htmlEngine.tags.raw;
+
+/** What a text is: plain (SMS, a subject line, an email's text part) or HTML, whose variable values are escaped. */
+export interface MessageFormat {
+  html?: boolean;
+}
 
 /** `{{` or `{%` anywhere: without them the text is sent as it is, with no Liquid at all */
 const LIQUID_MARKUP = /\{\{|\{%/;
@@ -45,7 +60,7 @@ function variableName(segments: unknown[]): string {
 function referencedVariables(template: Template[]): { names: string[]; dynamicCustom: boolean } {
   const names: string[] = [];
   let dynamicCustom = false;
-  for (const segments of engine.globalVariableSegmentsSync(template)) {
+  for (const segments of plainEngine.globalVariableSegmentsSync(template)) {
     if (segments[0] === 'custom' && segments.length > 1 && typeof segments[1] !== 'string') dynamicCustom = true;
     const name = variableName(segments);
     if (!names.includes(name)) names.push(name);
@@ -69,6 +84,7 @@ export function liquidErrorSentence(err: unknown): string {
   if ((m = /^undefined filter: (.+)$/.exec(message))) return `There is no filter called "${m[1]}"${where}. Filters such as upcase, capitalize and default are available.`;
   if ((m = /^tag "(\w+)" not found/.exec(message))) {
     if (['include', 'render', 'layout', 'block'].includes(m[1])) return `Messages cannot include other templates ({% ${m[1]} %})${where}.`;
+    if (m[1] === 'raw') return `{% raw %} is not available in e-mails: write the text as it is${where}.`;
     if (m[1].startsWith('end')) return `{% ${m[1]} %} closes a tag that was never opened${where}.`;
     return `There is no tag called "${m[1]}"${where}.`;
   }
@@ -84,8 +100,9 @@ export function liquidErrorSentence(err: unknown): string {
  * filters are allowed ({{ first_name | default: "friend" }}). A variable the contact has no
  * value for renders empty. A syntax error or an unknown variable is a MessageTemplateError.
  */
-export function compileMessage(body: string, customKeys: readonly string[]): CompiledMessage {
+export function compileMessage(body: string, customKeys: readonly string[], format: MessageFormat = {}): CompiledMessage {
   if (!LIQUID_MARKUP.test(body)) return { personalised: false, variables: [], render: () => body };
+  const engine = format.html ? htmlEngine : plainEngine;
 
   let template: Template[];
   try {
@@ -128,7 +145,7 @@ export function compileMessage(body: string, customKeys: readonly string[]): Com
 export function messageVariables(body: string): string[] {
   if (!LIQUID_MARKUP.test(body)) return [];
   try {
-    return referencedVariables(engine.parse(body)).names;
+    return referencedVariables(plainEngine.parse(body)).names;
   } catch {
     return [];
   }

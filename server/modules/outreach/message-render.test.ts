@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMessage, MESSAGE_VARIABLES, MessageTemplateError, messageVariables, type RenderContact } from './render.js';
+import { compileMessage, MESSAGE_VARIABLES, MessageTemplateError, messageVariables, type RenderContact } from './message-render.js';
 
 const amina: RenderContact = { first_name: 'Amina', last_name: 'Otieno', phone: '+254712345678', email: 'amina@example.test', custom: { region: 'Coast', visits: 3 } };
 const bare: RenderContact = { first_name: null, last_name: null, phone: '+254700000001', email: null, custom: {} };
@@ -122,5 +122,25 @@ describe('messageVariables (showing a stored text)', () => {
     expect(messageVariables('Hi {{ first_name }} {{ custom.gone }}')).toEqual(['first_name', 'custom.gone']);
     expect(messageVariables('plain')).toEqual([]);
     expect(messageVariables('{{ broken')).toEqual([]);
+  });
+});
+
+describe('HTML format (e-mail bodies)', () => {
+  const html = (body: string, keys: string[] = []) => compileMessage(body, keys, { html: true });
+  const evil: RenderContact = { first_name: '<script>alert("x")</script>', last_name: "O'Neil & co", phone: null, email: null, custom: { note: '<b>hi</b>' } };
+
+  it('escapes every value it writes, filters and defaults included; the plain format does not', () => {
+    expect(html('<p>{{ first_name }} {{ last_name | upcase }} {{ custom.note }}</p>', ['note']).render(evil)).toBe(
+      '<p>&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; O&#39;NEIL &amp; CO &lt;b&gt;hi&lt;/b&gt;</p>',
+    );
+    expect(html('{{ phone | default: "<i>none</i>" }}').render(evil)).toBe('&lt;i&gt;none&lt;/i&gt;');
+    expect(compileMessage('{{ first_name }}', []).render(evil)).toBe('<script>alert("x")</script>');
+  });
+
+  it('refuses the raw filter and the raw tag, which would write unescaped text', () => {
+    expect(() => html('{{ first_name | raw }}')).toThrow('There is no filter called "raw"');
+    expect(() => html('{% raw %}<b>{% endraw %}')).toThrow('{% raw %} is not available in e-mails');
+    // the plain format keeps both
+    expect(compileMessage('{% raw %}{{ x }}{% endraw %}', []).render(evil)).toBe('{{ x }}');
   });
 });

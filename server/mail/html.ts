@@ -1,0 +1,34 @@
+/**
+ * What every e-mail the product writes shares: escaping a value into HTML and the plain-text
+ * part made from the HTML body (the accounting templates of documents/mail.ts and the outreach
+ * templates of email-templates/ alike).
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ', amp: '&', zwnj: '', '#847': '' };
+
+/**
+ * A readable plain-text part from a (sanitised) HTML body, a fragment or a whole document: the
+ * head, style sheets and hidden preview text are left out, paragraphs and rows become blank
+ * lines, a link keeps its address in brackets.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<head[\s>][\s\S]*?<\/head>/gi, '')
+    .replace(/<(style|script|title)[\s>][\s\S]*?<\/\1>/gi, '')
+    .replace(/<div style="display:\s*none[^"]*"[^>]*>[\s\S]*?<\/div>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
+      const text = label.replace(/<[^>]+>/g, '').trim();
+      return text === href || text === '' ? href : `${text} (${href})`;
+    })
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|quot|#39|nbsp|zwnj|#847|amp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
