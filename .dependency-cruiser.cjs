@@ -17,7 +17,7 @@ const LAYERS = [
   ['reports', 'wallet'],
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],
-  ['sms', 'airtime'],
+  ['sms', 'airtime', 'email'],
   ['dashboard'],
 ];
 

@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, startSmtp } from '../server/testing/smtp';
 import { expectNoSeriousViolations } from './a11y';
 import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
 
@@ -143,6 +144,31 @@ describe('Email templates', () => {
     expect(await dialog.getByTestId('preview-text').textContent()).toMatch(/Dear\s<script>window\.top\.__xss=2<\/script>\sfriend/);
     await noScriptRan();
     await page.keyboard.press('Escape');
+  });
+
+  it('sends a test of the saved template through the company’s SMTP server', async () => {
+    const smtp = await startSmtp();
+    try {
+      const settings = await apiCall(page, 'POST', '/email/settings/update', { driver: 'smtp', smtp_host: '127.0.0.1', smtp_port: Number(new URL(smtp.url).port), smtp_security: 'none', smtp_from: 'news@kilima.test' });
+      expect(settings.status).toBe(200);
+      await page.getByRole('button', { name: 'Send test' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/^Send to/).fill('tester@example.org');
+      await dialog.getByRole('button', { name: 'Send test' }).click();
+      await toast(page, 'Send Successfully').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const mail = decodeQuotedPrintable((await smtp.waitFor('tester@example.org')).raw);
+      expect(mail).toContain('Subject: [Test] News for Amina');
+      expect(mail).toMatch(/Dear\W+Region\W+friend/);
+      // the HTML part carries the typed tag as text (the plain-text part shows it as typed)
+      const html = mail.slice(mail.indexOf('Content-Type: text/html'));
+      expect(html).toMatch(/&lt;img src=x onerror=(&quot;|")window\.top\.__xss=1(&quot;|")&gt;/);
+      expect(html).not.toContain('<img src=x');
+      // the template itself was not saved again by the dialog's submit
+      expect(page.url()).toMatch(/\/email\/templates\/\d+\/edit$/);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('refuses a script a template carries: stripped on save, never run in the editor', async () => {

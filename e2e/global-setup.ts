@@ -57,6 +57,8 @@ declare module 'vitest' {
      * sends SMS starts the stand-in there itself, with its company's delivery-report address
      */
     smsStandIns: { africastalkingPort: number };
+    /** the port the server expects Mailgun's API on (MAILGUN_API_URL): an email flow starts the stand-in there itself */
+    emailStandIns: { mailgunPort: number };
   }
 }
 
@@ -68,10 +70,11 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   const paymentStandIns = { stripePort: await freePort(), mpesaPort: await freePort() };
   const smsStandIns = { africastalkingPort: await freePort() };
+  const emailStandIns = { mailgunPort: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
   const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
   if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
-  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, { ...standInEnv(paymentStandIns), ...smsStandInEnv(smsStandIns) });
+  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, { ...standInEnv(paymentStandIns), ...smsStandInEnv(smsStandIns), MAILGUN_API_URL: `http://127.0.0.1:${emailStandIns.mailgunPort}` });
   const cleanUp = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -97,6 +100,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverLog', SERVER_LOG);
   project.provide('paymentStandIns', paymentStandIns);
   project.provide('smsStandIns', smsStandIns);
+  project.provide('emailStandIns', emailStandIns);
 
   return cleanUp;
 }

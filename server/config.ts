@@ -26,6 +26,13 @@ export interface Config {
   sms: SmsConfig;
   airtime: AirtimeConfig;
   delivery: DeliveryConfig;
+  email: EmailConfig;
+}
+
+/** Email (server/providers/email): each company brings its own Mailgun account or SMTP server in its settings. */
+export interface EmailConfig {
+  /** MAILGUN_API_URL: replaces the address of Mailgun's EU and US regions for every company (a stand-in); null in production use */
+  mailgunApiUrl: string | null;
 }
 
 /**
@@ -163,6 +170,7 @@ const schema = z.object({
     .string()
     .regex(/^([a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)(;[a-z]+:[A-Za-z0-9 ._:+-]+=(\d+\/s)?(,?\d+\/h)?)*$/, 'must be key=N/s,M/h separated by ;')
     .optional(),
+  MAILGUN_API_URL: z.string().url('must be a URL').optional(),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -200,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.DELIVERY_CONCURRENCY,
       rates: deliveryRates(e.DELIVERY_RATES),
     },
+    email: { mailgunApiUrl: e.MAILGUN_API_URL?.replace(/\/+$/, '') ?? null },
   };
 }
 

@@ -17,4 +17,5 @@ export * from '../modules/wallet/schema.js';
 export * from '../modules/wallet/purchase-schema.js';
 export * from '../modules/delivery/schema.js';
 export * from '../modules/sms/schema.js';
+export * from '../modules/email/schema.js';
 export * from '../modules/email-templates/schema.js';

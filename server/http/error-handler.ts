@@ -36,6 +36,11 @@ export function installErrorHandling(app: FastifyInstance) {
     } else if ((error as FastifyError).validation) {
       status = 422;
     }
+    if ((status === 502 || status === 503) && error instanceof HttpError) {
+      // an outside provider failed or is down: said as it is (its own sentence), not hidden as a fault of ours
+      req.log.warn({ err: error }, 'provider failed');
+      return respond(req, reply, status, error.message);
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return respond(req, reply, 500, 'Server Error');

@@ -8,6 +8,7 @@ import { bankingModule } from './banking/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
+import { emailModule } from './email/module.js';
 import { emailTemplatesModule } from './email-templates/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly KaziModule[] = [
   emailTemplatesModule,
   smsModule,
   airtimeModule,
+  emailModule,
   dashboardModule,
 ];
 

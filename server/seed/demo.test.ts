@@ -190,6 +190,13 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
     expect(templates.map((t) => t.name).sort()).toEqual(['Event reminder', 'Thank you']);
     expect(templates[0].variables).toEqual(['first_name']);
   });
+
+  it('has its email sender set up, and no Mailgun key or domain it could not have verified', async () => {
+    const settings = (await demo.get('/email/settings/json', { json: true })).json().data;
+    expect(settings).toMatchObject({ driver: 'mailgun', mailgun_region: 'eu', default_from_name: 'Kazi Foundation', reply_to_email: 'hello@kazi.example', mailgun_key: null, mailgun_domain: null });
+    expect(settings.email_footer).toMatch(/Nairobi/);
+    expect((await demo.get('/email/settings/domains/json', { json: true })).json().total).toBe(0);
+  });
 });
 
 describe('the platform operator', () => {

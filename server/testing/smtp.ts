@@ -7,18 +7,50 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpListenerOptions {
+  /** a login is required and only this one is taken (AUTH PLAIN/LOGIN over the plain connection, as a test relay allows) */
+  auth?: { user: string; pass: string };
+  /** recipients answered with this SMTP reply at RCPT TO (550 no such user, 451 try later) */
+  refuse?: Record<string, { code: number; message: string }>;
+  /** the message to these recipients is answered with this reply after DATA */
+  refuseData?: Record<string, { code: number; message: string }>;
+  /** the connection to these recipients is cut once the whole message was received, before the server answers */
+  dropAfterData?: string[];
+}
+
 /** A real SMTP listener on a free local port; collects what it receives. */
-export async function startSmtp() {
+export async function startSmtp(options: SmtpListenerOptions = {}) {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const reply = (r: { code: number; message: string }) => Object.assign(new Error(r.message), { responseCode: r.code });
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (!options.auth || (auth.username === options.auth.user && auth.password === options.auth.pass)) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const r = options.refuse?.[address.address.toLowerCase()];
+      callback(r ? reply(r) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const refused = to.map((a) => options.refuseData?.[a]).find(Boolean);
+        if (refused) return callback(reply(refused));
+        if (to.some((a) => options.dropAfterData?.includes(a))) {
+          // the message arrived whole; only the answer is lost
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          for (const wake of [...waiters]) wake();
+          const connections = (server as unknown as { connections: Set<{ session: { id: string }; _socket: { destroy(): void } }> }).connections;
+          for (const c of connections) if (c.session.id === session.id) c._socket.destroy();
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

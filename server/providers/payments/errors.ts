@@ -18,7 +18,7 @@ export class PaymentRequestInvalid extends Error {
 }
 
 /** the providers Kazi talks to over HTTP */
-export type ProviderId = 'stripe' | 'mpesa' | 'africastalking';
+export type ProviderId = 'stripe' | 'mpesa' | 'africastalking' | 'mailgun' | 'smtp';
 
 /** The provider answered with an error (4xx/5xx, or ResponseCode ≠ 0), or could not be reached. */
 export class ProviderError extends Error {

@@ -57,7 +57,7 @@ function neverSent(e: unknown): boolean {
   return false;
 }
 
-const NAMES: Record<ProviderId, string> = { stripe: 'Stripe', mpesa: 'M-Pesa', africastalking: "Africa's Talking" };
+const NAMES: Record<ProviderId, string> = { stripe: 'Stripe', mpesa: 'M-Pesa', africastalking: "Africa's Talking", mailgun: 'Mailgun', smtp: 'The SMTP server' };
 export const providerName = (p: ProviderId) => NAMES[p];
 
 function errorText(e: unknown): string {

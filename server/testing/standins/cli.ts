@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startAfricasTalkingStandIn, type NumberRule } from './africastalking.js';
+import { startMailgunStandIn } from './mailgun.js';
 import { DEFAULT_FAILURES, DEFAULT_SILENT, startMpesaStandIn } from './mpesa.js';
 import { startStripeStandIn } from './stripe.js';
 
@@ -9,13 +10,15 @@ import { startStripeStandIn } from './stripe.js';
  *
  *   tsx server/testing/standins/cli.ts stripe --port 4010 --webhook http://localhost:3000/webhooks/stripe
  *   tsx server/testing/standins/cli.ts mpesa --port 4020 [--delay 2000] [--fail-digit 1=1032] [--silent-digit 0]
+ *   tsx server/testing/standins/cli.ts mailgun --port 4040 [--webhook URL] [--domain mg.example.org]…
+ *       (with --webhook each accepted message is reported delivered at once; POST /_standin/event {to, kind} posts another event)
  *   tsx server/testing/standins/cli.ts africastalking --port 4030 --webhook http://localhost:3000/webhooks/sms/delivery/<tenant>/<token>
  *       [--airtime-status URL] [--inbound URL] [--optout URL] [--delay 2000] [--fail-digit 9=403]… [--silent-digit 0]
  *
  * Each prints the environment Kazi needs to use it, then serves until SIGINT/SIGTERM.
  */
 const USAGE =
-  'usage: cli.ts stripe|mpesa|africastalking [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
+  'usage: cli.ts stripe|mpesa|africastalking|mailgun [--domain NAME]… [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -30,6 +33,7 @@ async function main() {
       'airtime-status': { type: 'string' },
       inbound: { type: 'string' },
       optout: { type: 'string' },
+      domain: { type: 'string', multiple: true },
     },
   });
   const port = Number(values.port);
@@ -62,6 +66,15 @@ async function main() {
       `MPESA_CONSUMER_SECRET=${m.consumerSecret}`,
       `MPESA_SHORTCODE=${m.shortcode}`,
       `MPESA_PASSKEY=${m.passkey}`,
+    ];
+  } else if (positionals[0] === 'mailgun') {
+    const m = await startMailgunStandIn({ port, host: values.host, webhookUrl: values.webhook, autoEvents: Boolean(values.webhook), domains: (values.domain ?? []).map((name) => ({ name, state: 'active' as const })) });
+    close = m.close;
+    lines = [
+      `Mailgun stand-in on ${m.url}${values.webhook ? `, reporting each message delivered to ${values.webhook}` : ' (no --webhook: events are not sent)'}`,
+      `MAILGUN_API_URL=${m.url}`,
+      `# API key: ${m.apiKey}`,
+      `# webhook signing key: ${m.signingKey}`,
     ];
   } else if (positionals[0] === 'africastalking') {
     // SMS: --fail-digit D=CODE refuses numbers ending in D with that statusCode (403, 406, …); --silent-digit D never reports
