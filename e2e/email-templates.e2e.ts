@@ -2,7 +2,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtp } from '../server/testing/smtp';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
+import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // Issue 17, e-mail templates: build a template in the visual editor by dragging a text block
 // and a button, write in it with a variable, save, reload and find it again, preview it for a
@@ -183,5 +183,22 @@ describe('Email templates', () => {
     expect(srcdoc).not.toContain('<script');
     expect(srcdoc).not.toContain('onerror');
     await noScriptRan();
+  });
+
+  it('reads in dark mode and right to left, the editor too', async () => {
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto('/email/templates');
+    await page.getByRole('row', { name: /Spring newsletter/ }).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Email/Templates/Index (dark)');
+    await page.getByRole('link', { name: 'Edit Spring newsletter' }).click();
+    await canvas().getByText(/Dear\s\{\{ custom\.region \}\}\sfriend/).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the template form (dark)', { include: 'main form > div:not(:last-child)' });
+    await page.screenshot({ path: `${SHOTS}/edit-dark.png` });
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/edit-rtl-dark.png` });
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });
 });
