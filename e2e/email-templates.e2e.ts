@@ -1,7 +1,8 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, startSmtp } from '../server/testing/smtp';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
+import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // Issue 17, e-mail templates: build a template in the visual editor by dragging a text block
 // and a button, write in it with a variable, save, reload and find it again, preview it for a
@@ -145,6 +146,31 @@ describe('Email templates', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('sends a test of the saved template through the company’s SMTP server', async () => {
+    const smtp = await startSmtp();
+    try {
+      const settings = await apiCall(page, 'POST', '/email/settings/update', { driver: 'smtp', smtp_host: '127.0.0.1', smtp_port: Number(new URL(smtp.url).port), smtp_security: 'none', smtp_from: 'news@kilima.test' });
+      expect(settings.status).toBe(200);
+      await page.getByRole('button', { name: 'Send test' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/^Send to/).fill('tester@example.org');
+      await dialog.getByRole('button', { name: 'Send test' }).click();
+      await toast(page, 'Send Successfully').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const mail = decodeQuotedPrintable((await smtp.waitFor('tester@example.org')).raw);
+      expect(mail).toContain('Subject: [Test] News for Amina');
+      expect(mail).toMatch(/Dear\W+Region\W+friend/);
+      // the HTML part carries the typed tag as text (the plain-text part shows it as typed)
+      const html = mail.slice(mail.indexOf('Content-Type: text/html'));
+      expect(html).toMatch(/&lt;img src=x onerror=(&quot;|")window\.top\.__xss=1(&quot;|")&gt;/);
+      expect(html).not.toContain('<img src=x');
+      // the template itself was not saved again by the dialog's submit
+      expect(page.url()).toMatch(/\/email\/templates\/\d+\/edit$/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('refuses a script a template carries: stripped on save, never run in the editor', async () => {
     const mjml = `<mjml><mj-body><mj-section><mj-column><mj-text>Safe text<script>window.top.__xss=3</script><img src="https://x.example/a.png" onerror="window.top.__xss=4"></mj-text></mj-column></mj-section></mj-body></mjml>`;
     const stored = await apiCall(page, 'POST', '/email/templates/store', { name: 'Hostile', subject: 'S', mjml });
@@ -157,5 +183,22 @@ describe('Email templates', () => {
     expect(srcdoc).not.toContain('<script');
     expect(srcdoc).not.toContain('onerror');
     await noScriptRan();
+  });
+
+  it('reads in dark mode and right to left, the editor too', async () => {
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto('/email/templates');
+    await page.getByRole('row', { name: /Spring newsletter/ }).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'Email/Templates/Index (dark)');
+    await page.getByRole('link', { name: 'Edit Spring newsletter' }).click();
+    await canvas().getByText(/Dear\s\{\{ custom\.region \}\}\sfriend/).waitFor();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the template form (dark)', { include: 'main form > div:not(:last-child)' });
+    await page.screenshot({ path: `${SHOTS}/edit-dark.png` });
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/edit-rtl-dark.png` });
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
   });
 });

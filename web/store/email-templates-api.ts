@@ -1,5 +1,6 @@
 import type { One } from '@common/answers/http';
 import type { EmailEditorConfig, EmailTemplatePreview, EmailTemplateRow } from '@common/answers/email-templates';
+import type { EmailTemplateTestInput } from '@common/schemas/email-template-test';
 import type { EmailTemplateInput, EmailTemplatePreviewInput } from '@common/schemas/email-templates';
 import { api } from './api';
 import { resourceApi } from './resource-api';
@@ -30,7 +31,11 @@ const editorApi = api.injectEndpoints({
       query: ({ token, ...body }) => ({ url: '/email/templates/preview', method: 'POST', body, headers: { 'X-Editor-Token': token } }),
       transformResponse: (answer: One<EmailTemplatePreview>) => answer.data,
     }),
+    /** POST /email/templates/{id}/send-test → the saved template, rendered for a contact, sent to one address through the company's driver. */
+    sendEmailTemplateTest: build.mutation<{ message: string }, EmailTemplateTestInput & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/email/templates/${id}/send-test`, method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetEmailEditorConfigQuery, usePreviewEmailTemplateMutation } = editorApi;
+export const { useGetEmailEditorConfigQuery, usePreviewEmailTemplateMutation, useSendEmailTemplateTestMutation } = editorApi;

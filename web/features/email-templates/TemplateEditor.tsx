@@ -1,7 +1,8 @@
 import { router, useForm } from '@inertiajs/react';
-import { Braces, Eye, Save } from 'lucide-react';
+import { Braces, Eye, Save, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { emailTemplateTestSchema } from '@common/schemas/email-template-test';
 import { EMAIL_PREHEADER_MAX, EMAIL_SUBJECT_MAX, EMAIL_TEMPLATE_NAME_MAX, emailTemplateSchema } from '@common/schemas/email-templates';
 import { Button } from '@/components/form/Button';
 import { SelectField } from '@/components/form/SelectField';
@@ -9,12 +10,13 @@ import { TextField } from '@/components/form/TextFields';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Modal } from '@/components/overlay/Modal';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
-import { useCan } from '@/lib/page';
+import { useCan, useSharedProps } from '@/lib/page';
 import { SHORT_TOAST } from '@/lib/toasts';
 import {
   useCreateEmailTemplateMutation,
   useGetEmailEditorConfigQuery,
   usePreviewEmailTemplateMutation,
+  useSendEmailTemplateTestMutation,
   useUpdateEmailTemplateMutation,
   type EmailEditorConfig,
   type EmailTemplateFull,
@@ -140,6 +142,58 @@ function PreviewDialog({ preview, onClose, contactId, onContact, busy }: { previ
   );
 }
 
+/** "Send test": the saved template, rendered for a contact (or the sample contact), to one address through the company's email settings. */
+function SendTestDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { auth } = useSharedProps<{ auth?: { user?: { email?: string } } }>();
+  const canSeeContacts = useCan('contacts.view');
+  const form = useZodForm<{ email: string; contact_id: number | null }>(emailTemplateTestSchema, { email: auth?.user?.email ?? '', contact_id: null });
+  const [send] = useSendEmailTemplateTestMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // the dialog sits in a portal but inside the template's form in React's tree: its submit is its own
+    event.stopPropagation();
+    setFailure(null);
+    try {
+      const answer = await form.submitWith((data) => send({ id, ...data }).unwrap(), event.currentTarget);
+      if (answer) {
+        toast.success(answer.message, SHORT_TOAST);
+        onClose();
+      }
+    } catch (err) {
+      setFailure(errorMessage(err, 'The test email could not be sent.'));
+    }
+  }
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Send a test"
+      description="The saved version goes to this address, marked [Test], through your email settings."
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="email-template-test" disabled={form.processing} busy={form.processing}>
+            Send test
+          </Button>
+        </>
+      }
+    >
+      <form id="email-template-test" onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
+            {failure}
+          </p>
+        )}
+        <TextField form={form} name="email" label="Send to" type="email" required autoFocus />
+        {canSeeContacts && <SelectField form={form} name="contact_id" label="As received by" placeholder="A sample contact" load={{ url: '/contacts/search', map: contactOption }} />}
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * Email/Templates/Create and Edit: name, subject and preheader, the visual editor (GrapesJS with
  * the MJML preset), variables put where the cursor is, a preview for a chosen contact, and a save
@@ -165,6 +219,8 @@ export function TemplateEditor({ template }: { template: EmailTemplateFull | nul
   const [previewOpen, setPreviewOpen] = useState(false);
   const [preview, setPreview] = useState<EmailTemplatePreview | null>(null);
   const [contactId, setContactId] = useState<number | null>(null);
+  const [testing, setTesting] = useState(false);
+  const canSend = useCan('email.send');
 
   const current = async () => {
     const { editorMjml, editorDesign } = await import('./grapes');
@@ -284,6 +340,12 @@ export function TemplateEditor({ template }: { template: EmailTemplateFull | nul
           ))}
         </fieldset>
         <div className="ms-auto flex gap-2">
+          {editing && canSend && (
+            <Button variant="outline" onClick={() => setTesting(true)} title="Send the saved version to an address">
+              <Send aria-hidden="true" className="size-4" />
+              Send test
+            </Button>
+          )}
           <Button variant="outline" onClick={() => void showPreview()} disabled={!ready}>
             <Eye aria-hidden="true" className="size-4" />
             Preview
@@ -312,6 +374,7 @@ export function TemplateEditor({ template }: { template: EmailTemplateFull | nul
           </p>
         )}
       </div>
+      {testing && editing && <SendTestDialog id={template.id} onClose={() => setTesting(false)} />}
       {previewOpen && (
         <PreviewDialog
           preview={preview}
