@@ -27,6 +27,8 @@ export async function startSmtp(options: SmtpListenerOptions = {}) {
     authOptional: !options.auth,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    // a test is over when it closes the listener: a client's pooled connection is cut rather than waited for (30 s by default)
+    closeTimeout: 200,
     logger: false,
     onAuth(auth, _session, callback) {
       if (!options.auth || (auth.username === options.auth.user && auth.password === options.auth.pass)) return callback(null, { user: auth.username });
