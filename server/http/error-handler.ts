@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../common/html.js';
 import { HttpError, ValidationError } from './errors.js';
 
 const TITLES: Record<number, string> = {
@@ -85,5 +86,3 @@ async function respond(req: FastifyRequest, reply: FastifyReply, status: number,
 
 const PAGE_STATUS = [403, 404, 419, 500, 503];
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,11 +1,8 @@
 /**
- * What every e-mail the product writes shares: escaping a value into HTML and the plain-text
- * part made from the HTML body (the accounting templates of documents/mail.ts and the outreach
- * templates of email-templates/ alike).
+ * The plain-text part every e-mail the product writes makes from its HTML body (the accounting
+ * templates of documents/mail.ts, the outreach templates of email-templates/ and the email
+ * channel's sends alike). Escaping a value into HTML is common/html.ts.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ', amp: '&', zwnj: '', '#847': '' };
 

@@ -11,7 +11,8 @@ let generation = 0;
 /** The name used in the last title built, to swap it in place once the real one arrives. */
 let lastShownName: string = DEFAULT_COMPANY_NAME;
 
-function escapeHtml(value: string): string {
+/** Inertia's own escaping of a title (numeric entities), not common/html.ts: the title built here must equal the one Inertia writes. */
+function escapeInertiaTitle(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -26,7 +27,7 @@ export function currentCompanyName(tenantName?: string | null): string {
  */
 export function formatTitle(title: string, tenantName?: string | null): string {
   lastShownName = currentCompanyName(tenantName);
-  const name = escapeHtml(lastShownName);
+  const name = escapeInertiaTitle(lastShownName);
   return title ? `${title} - ${name}` : name;
 }
 

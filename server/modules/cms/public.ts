@@ -6,7 +6,8 @@ import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { tenants } from '../../db/tenant-table.js';
 import { accountingLogo, logoUrl } from '../accounting-settings/service.js';
-import { escapeHtml, renderBlocks, type ImageResolver } from './render.js';
+import { escapeHtml } from '../../../common/html.js';
+import { renderBlocks, type ImageResolver } from './render.js';
 import { cmsPages as p, type PublishedPage } from './schema.js';
 import { isPublic, publicPath } from './pages.js';
 

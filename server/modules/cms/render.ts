@@ -1,9 +1,7 @@
 import { isSafeUrl, type Block, type LeafBlock } from '../../../common/schemas/cms.js';
+import { escapeHtml } from '../../../common/html.js';
 import { sanitizePageHtml, sanitizeRichText } from './sanitize.js';
 
-/** Text for HTML, in element content and in quoted attributes alike. */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"'`]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[c]!);
 
 /** The address of a media file as a visitor may load it (a signed, expiring URL), or null when the file is gone. */
 export interface ImageSource {

@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { accountingSetting } from '../accounting-settings/service.js';
 import { sanitizeEmailHtml } from '../accounting-settings/email-html.js';
-import { escapeHtml, htmlToText } from '../../mail/html.js';
+import { escapeHtml } from '../../../common/html.js';
+import { htmlToText } from '../../mail/html.js';
 import type { DocumentOutput } from './pdf.js';
 import { estimatePublicUrl } from './public.js';
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { escapeHtml, htmlToText } from '../../mail/html.js';
+import { escapeHtml } from '../../../common/html.js';
+import { htmlToText } from '../../mail/html.js';
 import { compileMessage, MessageTemplateError, messageVariables, type CompiledMessage, type RenderContact } from '../outreach/message-render.js';
 import { sanitizeEmailDocument } from './sanitize.js';
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../../common/html.js';
 import { rows, type Tx } from '../../db/client.js';
+import { htmlToText } from '../../mail/html.js';
 import { withTenant } from '../../db/tenancy.js';
 import { ProviderError } from '../../providers/payments/errors.js';
 import type { EmailDriver, EmailMessage, EmailResult } from '../../providers/email/types.js';
@@ -24,27 +26,6 @@ interface Compiled {
   from: string;
   replyTo: string | null;
   bulk: boolean;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A readable plain-text part from HTML, when the send has none of its own. */
-export function textOfHtml(html: string): string {
-  return html
-    .replace(/<(style|script|head|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label} (${href})`)
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;|&#34;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 /** The footer: the company's text (escaped, its line breaks kept) and, on bulk mail, a visible unsubscribe link. */
@@ -88,7 +69,7 @@ export function emailChannel(app: FastifyInstance): DeliveryChannel {
     const c: Compiled = {
       subject: compileMessage(m.subject, keys),
       html: compileMessage(m.html, keys, { html: true }),
-      text: compileMessage(m.text || textOfHtml(m.html), keys),
+      text: compileMessage(m.text || htmlToText(m.html), keys),
       from: fromHeader(m.from_name, m.from_address),
       replyTo: m.reply_to,
       bulk: m.bulk,

@@ -60,7 +60,7 @@ export function redirect(res: ServerResponse, location: string) {
   res.end();
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escapeHtml } from '../../../common/html.js';
 
 export interface Delivery {
   url: string;
