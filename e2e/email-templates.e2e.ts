@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtp } from '../server/testing/smtp';
 import { expectNoSeriousViolations } from './a11y';
 import { apiCall, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { dragGrapesBlock, grapesBlock, grapesCanvas } from './grapes';
 
 // Issue 17, e-mail templates: build a template in the visual editor by dragging a text block
 // and a button, write in it with a variable, save, reload and find it again, preview it for a
@@ -33,23 +34,9 @@ describe('Email templates', () => {
   afterEach((context) => reportFailure(context, browser, 'email-templates'));
   afterAll(async () => browser?.close());
 
-  const canvas = (): FrameLocator => page.frameLocator('.gjs-frame');
-  const block = (name: string) => page.getByTestId('email-blocks').locator(`.gjs-block[title="${name}"]`);
-  /** Drags a block from the list with the mouse onto the canvas, just inside the bottom of the element showing `text`. */
-  const drag = async (name: string, text: string) => {
-    const from = (await block(name).boundingBox())!;
-    const to = (await canvas().getByText(text).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-    await page.mouse.move(to.x + 40, to.y + to.height - 6, { steps: 20 });
-    // GrapesJS shows where the block will go once it has placed it: drop only then
-    for (let i = 0; (await page.locator('.gjs-placeholder').filter({ visible: true }).count()) === 0 && i < 50; i++) await page.mouse.move(to.x + 40 + (i % 5), to.y + to.height - 4 - (i % 3));
-    await page.locator('.gjs-placeholder').filter({ visible: true }).waitFor();
-    await page.mouse.up();
-    // a picture of the canvas after the drop (the screenshot also flushes the drop of Playwright's intercepted drag into the frame)
-    await page.screenshot({ path: `${SHOTS}/dropped-${name.toLowerCase()}.png` });
-  };
+  const canvas = (): FrameLocator => grapesCanvas(page);
+  const block = (name: string) => grapesBlock(page, name);
+  const drag = (name: string, text: string) => dragGrapesBlock(page, name, text, `${SHOTS}/dropped-${name.toLowerCase()}.png`);
   const noScriptRan = async () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);

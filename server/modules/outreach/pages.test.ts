@@ -4,6 +4,7 @@ import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { roles } from '../tenancy/schema.js';
 import { addMember } from '../users/test-helpers.js';
+import { lift, suppress } from './consent.js';
 import { recordContactEvents } from './events.js';
 
 /** The outreach pages (PAGES.md Contacts/*, Segments/*) and the contact timeline. */
@@ -83,6 +84,16 @@ describe('contact pages', () => {
     const edit = await page(owner, `/contacts/${amina}/edit`);
     expect(edit.component).toBe('Contacts/Edit');
     expect(edit.props.contact.id).toBe(amina);
+  });
+
+  it('shows the channels closed for a contact with their reason, and no longer once lifted', async () => {
+    expect((await page(owner, `/contacts/${brian}`)).props.suppressions).toEqual([]);
+    await withTenant(t.database, tenantA, (tx) => suppress(tx, tenantA, [{ contactId: brian, channel: 'email', reason: 'bounced', detail: 'Mailbox does not exist' }]));
+    expect((await page(owner, `/contacts/${brian}`)).props.suppressions).toEqual([{ channel: 'email', reason: 'bounced', detail: 'Mailbox does not exist' }]);
+    // another contact's suppression is not this one's
+    expect((await page(owner, `/contacts/${amina}`)).props.suppressions).toEqual([]);
+    await withTenant(t.database, tenantA, (tx) => lift(tx, tenantA, [brian], 'email'));
+    expect((await page(owner, `/contacts/${brian}`)).props.suppressions).toEqual([]);
   });
 
   it("answers 404 for another company's contact, an unknown id and a word, on Show, Edit and the timeline", async () => {

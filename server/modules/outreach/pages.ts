@@ -8,7 +8,7 @@ import { paginator } from '../../http/paginator.js';
 import { validate } from '../../http/validate.js';
 import { contacts } from '../accounting/schema.js';
 import { outreachContactResource } from './contacts.js';
-import { contactEvents, outreachContacts as c, segmentContacts, segments } from './schema.js';
+import { contactEvents, contactSuppressions, outreachContacts as c, segmentContacts, segments } from './schema.js';
 import { segmentCondition } from './segment-rules.js';
 import { segmentResource } from './segments.js';
 
@@ -91,6 +91,11 @@ export async function outreachPages(app: FastifyInstance) {
     const extra = await req.tenantTx(async (tx) => ({
       linked: await linkedName(tx, req.tenant!.id, contact.accounting_contact_id as number | null),
       ...(await segmentsOf(tx, req.tenant!.id, contact.id as number)),
+      // the channels closed for the contact (a bounce, a complaint, an unsubscribe), shown beside its consent
+      suppressions: await tx
+        .select({ channel: contactSuppressions.channel, reason: contactSuppressions.reason, detail: contactSuppressions.detail })
+        .from(contactSuppressions)
+        .where(and(eq(contactSuppressions.tenantId, req.tenant!.id), eq(contactSuppressions.contactId, contact.id as number), sql`${contactSuppressions.liftedAt} is null`)),
     }));
     return reply.inertia('Contacts/Show', { contact, ...extra });
   });

@@ -2,7 +2,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { Pencil, Trash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ContactEventRow } from '@common/answers/outreach';
-import { CHANNELS, CONSENT_FIELD } from '@common/outreach';
+import { CHANNELS, CONSENT_FIELD, type Channel, type SuppressionReason } from '@common/outreach';
 import { columnHelper } from '@/components/data-table/features';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Badge } from '@/components/display/Badge';
@@ -28,7 +28,11 @@ type Props = {
   segments: { id: number; name: string; type: 'dynamic' | 'static' }[];
   /** more dynamic segments than the page tests the contact against */
   segments_partial: boolean;
+  /** the channels closed for the contact until lifted (they win over its consent) */
+  suppressions: { channel: Channel; reason: SuppressionReason; detail: string | null }[];
 };
+
+const SUPPRESSION_LABEL: Record<SuppressionReason, string> = { bounced: 'Bounced', complained: 'Marked as spam', unsubscribed: 'Unsubscribed', manual: 'Suppressed' };
 
 const col = columnHelper<ContactEventRow>();
 const TIMELINE_COLUMNS = col.columns([
@@ -41,7 +45,7 @@ const TIMELINE_COLUMNS = col.columns([
 ]);
 
 /** Contacts/Show (PAGES.md): an outreach contact's profile, consent, tags, segments and timeline. */
-export default function ContactsShow({ contact, linked, segments, segments_partial }: Props) {
+export default function ContactsShow({ contact, linked, segments, segments_partial, suppressions }: Props) {
   const name = contactName(contact);
   const canUpdate = useCan('contacts.update');
   const canDelete = useCan('contacts.delete');
@@ -104,12 +108,23 @@ export default function ContactsShow({ contact, linked, segments, segments_parti
             <ul className="flex flex-col gap-3">
               {CHANNELS.map((ch) => {
                 const status = contact[CONSENT_FIELD[ch]];
+                const closed = suppressions.find((s) => s.channel === ch);
                 return (
-                  <li key={ch} className="flex items-center justify-between text-sm text-slate-700 dark:text-slate-200">
-                    {CHANNEL_LABEL[ch]}
-                    <Badge tone={CONSENT_TONE[status]} dot>
-                      {CONSENT_LABEL[status]}
-                    </Badge>
+                  <li key={ch} className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-200">
+                    <span className="flex items-center justify-between gap-2">
+                      {CHANNEL_LABEL[ch]}
+                      <span className="flex flex-wrap justify-end gap-1">
+                        <Badge tone={CONSENT_TONE[status]} dot>
+                          {CONSENT_LABEL[status]}
+                        </Badge>
+                        {closed && (
+                          <Badge tone="danger" dot>
+                            Suppressed: {SUPPRESSION_LABEL[closed.reason].toLowerCase()}
+                          </Badge>
+                        )}
+                      </span>
+                    </span>
+                    {closed?.detail && <span className="text-xs text-slate-500 dark:text-slate-400">{closed.detail}</span>}
                   </li>
                 );
               })}
