@@ -21,6 +21,7 @@ let amina: number;
 let theirContact: number;
 let theirTemplate: number;
 let tenantA: number;
+let ownerId: number;
 
 const store = (c: TestClient, body: Record<string, unknown>) => c.json('POST', '/sms/templates/store', body);
 const preview = (c: TestClient, body: Record<string, unknown>) => c.json('POST', '/sms/templates/preview', body);
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const a = await seedTenant(t.database, 'Templates A');
   const b = await seedTenant(t.database, 'Templates B');
   tenantA = a.tenantId;
+  ownerId = a.userId;
   owner = new TestClient(t.app);
   await owner.login(a.email, a.password);
   other = new TestClient(t.app);
@@ -70,6 +72,9 @@ describe('templates: create, read, update, delete', () => {
     expect(data).toMatchObject({ name: 'Welcome', variables: ['first_name', 'custom.region'], encoding: 'GSM-7', parts: 1 });
     expect(Object.keys(data).sort()).toEqual(['body', 'created_at', 'encoding', 'id', 'name', 'parts', 'updated_at', 'variables']);
     expect(data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    // who made it is stored (it used to be dropped: the resource had no column for it)
+    const [made] = await withTenant(t.database, tenantA, (tx) => rows<{ created_by: number | null }>(tx, sql`select created_by from sms_templates where id = ${data.id}`));
+    expect(Number(made.created_by)).toBe(ownerId);
 
     const one = await owner.get(`/sms/templates/get-template/${data.id}`, { json: true });
     expect(one.statusCode).toBe(200);

@@ -44,7 +44,7 @@ export const smsTemplateResource = defineResource({
     created_at: ts(t.createdAt),
     updated_at: ts(t.updatedAt),
   }),
-  columns: { created_at: t.createdAt, updated_at: t.updatedAt },
+  columns: { created_at: t.createdAt, updated_at: t.updatedAt, created_by: t.createdBy },
   create: smsTemplateSchema,
   searchable: ['name', 'body'],
   sortable: ['name', 'updated_at'],
