@@ -222,9 +222,11 @@ describe('airtime', () => {
     expect(await balance()).toBe(before - 15);
     const cancelled = await owner.json('POST', `/airtime/sends/cancel/${id}`, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', counts: { cancelled: 1 } });
+    expect(cancelled.json()).toMatchObject({ message: 'Airtime cancelled', data: { status: 'cancelled', counts: { cancelled: 1 } } });
     expect(await balance()).toBe(before);
-    expect((await owner.json('POST', `/airtime/sends/cancel/${id}`, {})).statusCode).toBe(409);
+    const again = await owner.json('POST', `/airtime/sends/cancel/${id}`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This airtime send cannot be cancelled now.');
     expect(topUpsOf('+254777000001')).toHaveLength(0);
   });
 

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { AIRTIME_CURRENCIES, type AirtimeMetrics, type AirtimeSendRow } from '../../../common/answers/airtime.js';
 import { rows, type Tx } from '../../db/client.js';
 import { answerFields } from '../../http/answer-fields.js';
-import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
+import { fieldError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { defaultCurrency } from '../accounting/currency.js';
 import { recipientsSql, resolveAudience } from '../delivery/audience.js';
-import { attachCounts, deliveryEngine, sendList, sendListFields, sends as s } from '../delivery/index.js';
+import { attachCounts, deliveryEngine, sendControlRoutes, sendList, sendListFields, sends as s } from '../delivery/index.js';
 import { companyPhoneCountry } from '../outreach/contacts.js';
 import { defaultAirtimeDriver } from './channel.js';
 
@@ -190,29 +190,7 @@ export function airtimeSendRoutes(app: FastifyInstance) {
   });
 
   // a send paused (by the provider's account, the error rate, or a member) resumes where it stopped; cancel gives back what has not gone
-  const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
-  for (const [verb, done, word] of [
-    ['pause', 'Airtime paused', 'paused'],
-    ['resume', 'Airtime resumed', 'resumed'],
-    ['cancel', 'Airtime cancelled', 'cancelled'],
-  ] as const) {
-    app.post(`/airtime/sends/${verb}/:id`, { config: { access: 'airtime.send' } }, async (req) => {
-      const p = idParam.safeParse(req.params);
-      if (!p.success) throw notFound('Airtime send');
-      const id = Number(p.data.id);
-      const tenantId = req.tenant!.id;
-      const changed = await req.tenantTx(async (tx) => {
-        const [cur] = await rows<{ status: string }>(tx, sql`select status from sends where tenant_id = ${tenantId} and id = ${id} and channel = 'airtime' for update`);
-        if (!cur) throw notFound('Airtime send');
-        if (verb === 'pause') return engine.pause(tx, tenantId, id, `Paused by ${req.user!.name}.`);
-        if (verb === 'resume') return engine.resume(tx, tenantId, id);
-        return engine.cancel(tx, tenantId, id);
-      });
-      if (!changed) throw new HttpError(409, `This airtime send cannot be ${word} now.`);
-      if (verb === 'resume') await engine.kick(tenantId, id);
-      return { message: done, data: await sendOf(req, id) };
-    });
-  }
+  sendControlRoutes(app, { base: '/airtime/sends', channel: 'airtime', access: 'airtime.send', label: 'Airtime send', name: 'Airtime', thing: 'airtime send', answer: sendOf });
 
   app.get('/airtime/metrics', { config: { access: 'airtime.view' } }, async (req) => {
     return { data: await req.tenantTx((tx) => airtimeMetrics(tx, req.tenant!.id)) };

@@ -7,4 +7,5 @@ export { deliveries, deliveryReports, sends, SEND_STATUSES, type SendChannel, ty
 export { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type DeliveryReportInput, type RowOutcome, type SendRecord } from './types.js';
 export { attachCounts, emptyCounts, type DeliveryCounts } from './counts.js';
 export { recipientList, recipientListFields, sendList, sendListFields } from './lists.js';
+export { sendControlRoutes, sendIdOf } from './controls.js';
 export { driversPerApp, firstDriver, ownWebhook } from './gateways.js';

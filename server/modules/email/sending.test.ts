@@ -388,12 +388,14 @@ describe('pause, resume and cancel', () => {
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().message).toBe('Email scheduled successfully');
     const id = r.json().data.id;
-    expect((await owner.json('POST', `/email/group-transactions/resume/${id}`)).statusCode).toBe(409);
+    const early = await owner.json('POST', `/email/group-transactions/resume/${id}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This email cannot be resumed now.');
     const p = await owner.json('POST', `/email/group-transactions/pause/${id}`);
     expect(p.statusCode, p.body).toBe(200);
-    expect(p.json().data.status).toBe('paused');
+    expect(p.json()).toMatchObject({ message: 'Email paused', data: { status: 'paused' } });
     const c = await owner.json('POST', `/email/group-transactions/cancel/${id}`);
-    expect(c.json().data.status).toBe('cancelled');
+    expect(c.json()).toMatchObject({ message: 'Email cancelled', data: { status: 'cancelled' } });
     expect((await owner.json('POST', `/email/group-transactions/cancel/${id}`)).statusCode).toBe(409);
     expect((await other.json('POST', `/email/group-transactions/cancel/${campaignId}`)).statusCode).toBe(404);
     expect((await owner.json('POST', `/email/group-transactions/cancel/abc`)).statusCode).toBe(404);

@@ -7,7 +7,7 @@ import { answerFields } from '../../http/answer-fields.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
-import { deliveryEngine, emptyCounts, sendList, sendListFields, sends as s } from '../delivery/index.js';
+import { deliveryEngine, emptyCounts, sendControlRoutes, sendList, sendListFields, sends as s } from '../delivery/index.js';
 import { compileMessage, MessageTemplateError, type RenderContact } from '../outreach/message-render.js';
 import { loadContactFields } from '../outreach/fields.js';
 import { balances, rateSettings } from '../wallet/index.js';
@@ -177,13 +177,6 @@ export const emailSendResource = defineResource({
   access: { view: 'email.view', create: 'email.send', update: 'email.send', delete: 'email.send' },
 });
 
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
-const sendId = (req: FastifyRequest) => {
-  const p = idParam.safeParse(req.params);
-  if (!p.success) throw notFound('Email');
-  return Number(p.data.id);
-};
-
 async function answerOf(req: FastifyRequest, id: number): Promise<EmailSendRow> {
   return req.tenantTx(async (tx) => {
     const [row] = await tx
@@ -215,24 +208,5 @@ export function emailSendingRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: data.status === 'scheduled' ? 'Email scheduled successfully' : 'Email queued for sending', data });
   });
 
-  for (const [verb, done] of [
-    ['pause', 'Email paused'],
-    ['resume', 'Email resumed'],
-    ['cancel', 'Email cancelled'],
-  ] as const) {
-    app.post(`/email/group-transactions/${verb}/:id`, { config: { access: 'email.send' } }, async (req) => {
-      const id = sendId(req);
-      const tenantId = req.tenant!.id;
-      const changed = await req.tenantTx(async (tx) => {
-        const [cur] = await rows<{ status: string }>(tx, sql`select status from sends where tenant_id = ${tenantId} and id = ${id} and channel = 'email' for update`);
-        if (!cur) throw notFound('Email');
-        if (verb === 'pause') return engine.pause(tx, tenantId, id, `Paused by ${req.user!.name}.`);
-        if (verb === 'resume') return engine.resume(tx, tenantId, id);
-        return engine.cancel(tx, tenantId, id);
-      });
-      if (!changed) throw new HttpError(409, `This email cannot be ${verb === 'pause' ? 'paused' : verb === 'resume' ? 'resumed' : 'cancelled'} now.`);
-      if (verb === 'resume') await engine.kick(tenantId, id);
-      return { message: done, data: await answerOf(req, id) };
-    });
-  }
+  sendControlRoutes(app, { base: '/email/group-transactions', channel: 'email', access: 'email.send', label: 'Email', name: 'Email', thing: 'email', answer: answerOf });
 }

@@ -8,7 +8,7 @@ import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { messageParts } from '../../providers/sms/index.js';
-import { deliveryEngine, sendList, sendListFields, sends as s } from '../delivery/index.js';
+import { deliveryEngine, sendControlRoutes, sendIdOf, sendList, sendListFields, sends as s } from '../delivery/index.js';
 import { loadContactFields } from '../outreach/fields.js';
 import { balances, rateSettings } from '../wallet/index.js';
 import { audienceFigures, recipientsSql, resolveAudience } from './audience.js';
@@ -215,12 +215,7 @@ export const smsMessageResource = defineResource({
   access: { view: 'sms.view', create: 'sms.send', update: 'sms.send', delete: 'sms.delete' },
 });
 
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
-const sendId = (req: FastifyRequest) => {
-  const p = idParam.safeParse(req.params);
-  if (!p.success) throw notFound('SMS');
-  return Number(p.data.id);
-};
+const sendId = (req: FastifyRequest) => sendIdOf(req, 'SMS');
 
 async function answerOf(req: FastifyRequest, id: number) {
   return req.tenantTx(async (tx) => {
@@ -270,26 +265,8 @@ export function smsMessageRoutes(app: FastifyInstance) {
     return { message: 'SMS updated successfully', data };
   });
 
-  for (const [verb, done] of [
-    ['pause', 'SMS paused'],
-    ['resume', 'SMS resumed'],
-    ['cancel', 'SMS cancelled'],
-  ] as const) {
-    app.post(`/sms/messages/${verb}/:id`, { config: { access: 'sms.send' } }, async (req) => {
-      const id = sendId(req);
-      const tenantId = req.tenant!.id;
-      const changed = await req.tenantTx(async (tx) => {
-        const [cur] = await rows<{ status: string }>(tx, sql`select status from sends where tenant_id = ${tenantId} and id = ${id} and channel = 'sms' for update`);
-        if (!cur) throw notFound('SMS');
-        if (verb === 'pause') return engine.pause(tx, tenantId, id, `Paused by ${req.user!.name}.`);
-        if (verb === 'resume') return engine.resume(tx, tenantId, id);
-        return engine.cancel(tx, tenantId, id);
-      });
-      if (!changed) throw new HttpError(409, `This SMS cannot be ${verb === 'pause' ? 'paused' : verb === 'resume' ? 'resumed' : 'cancelled'} now.`);
-      if (verb === 'resume') await engine.kick(tenantId, id);
-      return { message: done, data: await answerOf(req, id) };
-    });
-  }
+  // a send paused (by the provider's account, the error rate, or a member) resumes where it stopped; cancel gives back what has not gone
+  sendControlRoutes(app, { base: '/sms/messages', channel: 'sms', access: 'sms.send', label: 'SMS', name: 'SMS', thing: 'SMS', answer: answerOf });
 
   app.delete('/sms/messages/delete/:id', { config: { access: 'sms.delete' } }, async (req) => {
     const id = sendId(req);
