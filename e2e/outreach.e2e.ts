@@ -202,6 +202,8 @@ describe('outreach contacts and segments', () => {
     // the contact's page lists the segments it is in: picked into the static one, matched by the dynamic one
     await page.goto(`/contacts/${amina}`);
     const segments = page.locator('section', { has: page.getByRole('heading', { name: 'Segments', level: 2 }) });
+    // the section loads after the page; read its links only once they are there
+    await segments.getByRole('link', { name: 'VIP Amina or Brian' }).waitFor();
     expect(await segments.getByRole('link').allTextContents()).toEqual(['Gala guests', 'VIP Amina or Brian']);
   });
 
