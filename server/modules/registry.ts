@@ -5,6 +5,7 @@ import { airtimeModule } from './airtime/module.js';
 import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
 import { bankingModule } from './banking/module.js';
+import { campaignsModule } from './campaigns/module.js';
 import { cmsModule } from './cms/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
@@ -20,6 +21,7 @@ import { paymentsModule } from './payments/module.js';
 import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
+import { rsvpModule } from './rsvp/module.js';
 import { smsModule } from './sms/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
@@ -58,6 +60,8 @@ export const MODULES: readonly KaziModule[] = [
   airtimeModule,
   emailModule,
   cmsModule,
+  campaignsModule,
+  rsvpModule,
   dashboardModule,
 ];
 
