@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { PipelinedClient } from './pipelined.js';
+import { ONE_STATEMENT, PipelinedClient } from './pipelined.js';
 import { pgliteStartParams } from './pglite-options.js';
 import * as schema from './schema.js';
 
@@ -164,9 +164,28 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       return (await pglite.query(text, params)).rows as never;
     },
     scoped,
-    // one process, no round trips to save: a read is a transaction like any other
-    scopedRead: scoped,
+    // One process, no round trips to save: a read is a transaction like any other, held to
+    // PostgreSQL's rule of one statement, so a read that would fail there fails here too.
+    scopedRead: (scope, fn) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql.raw(scopeStatement(scope)));
+        oneStatementOnly(tx);
+        return fn(tx);
+      }),
     close: () => pglite.close(),
+  };
+}
+
+/** The pipelined read's rule (server/db/pipelined.ts) on a PGlite transaction: a second statement is refused. */
+function oneStatementOnly(tx: unknown) {
+  // drizzle's PGlite session runs every statement through its client's query()
+  const client = (tx as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
+  const query = client.query.bind(client);
+  let used = false;
+  client.query = (...args) => {
+    if (used) return Promise.reject(new Error(ONE_STATEMENT));
+    used = true;
+    return query(...args);
   };
 }
 

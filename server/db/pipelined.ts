@@ -1,5 +1,8 @@
 import pg from 'pg';
 
+/** What a second statement in a scoped read is told, on either database. */
+export const ONE_STATEMENT = 'a scoped read runs one statement; use scoped() for more';
+
 /**
  * A transaction's opening, sent ahead of its first query in the same round trip.
  *
@@ -92,7 +95,7 @@ export class PipelinedClient {
   }
 
   query(config: string | Record<string, unknown>, values?: unknown): Promise<pg.QueryResult> {
-    if (this.single === 'done') return Promise.reject(new Error('a scoped read runs one statement; use scoped() for more'));
+    if (this.single === 'done') return Promise.reject(new Error(ONE_STATEMENT));
     if (this.single === 'open') this.single = 'done';
     const opening = this.opening;
     if (!opening) return this.connection.query(config as never, values as never) as unknown as Promise<pg.QueryResult>;

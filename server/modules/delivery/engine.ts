@@ -184,11 +184,16 @@ export class DeliveryEngine {
     return r.length > 0;
   }
 
-  /** Resumes a paused send where it stopped: nothing sent before is sent again. Call `kick` after the commit. */
+  /**
+   * Resumes a paused send where it stopped: nothing sent before is sent again. A send paused
+   * before its time goes back to waiting for it (the sweep starts it when due), rather than
+   * going out at once. Call `kick` after the commit.
+   */
   async resume(tx: Tx, tenantId: number, sendId: number): Promise<boolean> {
     const r = await rows(
       tx,
-      sql`update sends set status = 'queued', pause_reason = null, heartbeat_at = null, answered = 0, refused = 0, updated_at = now()
+      sql`update sends set status = case when started_at is null and scheduled_at > now() then 'scheduled' else 'queued' end,
+                           pause_reason = null, heartbeat_at = null, answered = 0, refused = 0, updated_at = now()
            where tenant_id = ${tenantId} and id = ${sendId} and status = 'paused' returning id`,
     );
     return r.length > 0;

@@ -394,6 +394,10 @@ describe('pause, resume and cancel', () => {
     const p = await owner.json('POST', `/email/group-transactions/pause/${id}`);
     expect(p.statusCode, p.body).toBe(200);
     expect(p.json()).toMatchObject({ message: 'Email paused', data: { status: 'paused' } });
+    // resumed before its time, it waits for that time again rather than going out now
+    const resumed = await owner.json('POST', `/email/group-transactions/resume/${id}`);
+    expect(resumed.json()).toMatchObject({ message: 'Email resumed', data: { status: 'scheduled' } });
+    expect((await owner.json('POST', `/email/group-transactions/pause/${id}`)).statusCode).toBe(200);
     const c = await owner.json('POST', `/email/group-transactions/cancel/${id}`);
     expect(c.json()).toMatchObject({ message: 'Email cancelled', data: { status: 'cancelled' } });
     expect((await owner.json('POST', `/email/group-transactions/cancel/${id}`)).statusCode).toBe(409);
