@@ -1,16 +1,12 @@
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import type { AirtimeSendRow } from '@common/answers/airtime';
 import { currencyFormatOf, formatCount } from '@common/format';
 import { DataTable } from '@/components/data-table/DataTable';
 import { columnHelper } from '@/components/data-table/features';
 import { StatusPill } from '@/components/display/Badge';
 import { DateTimeText } from '@/components/display/DateText';
-import { Button } from '@/components/form/Button';
-import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
-import { errorMessage } from '@/lib/errors';
 import { useFormats } from '@/lib/format';
-import { useChangeAirtimeSendMutation, useGetAirtimeSendsQuery, type AirtimeSendAction } from '@/store/airtime-api';
+import { useChangeAirtimeSendMutation, useGetAirtimeSendsQuery } from '@/store/airtime-api';
+import { useSendControls } from '../delivery/SendControls';
 import type { ListParams } from '@/components/data-table/query';
 
 function Amount({ row }: { row: AirtimeSendRow }) {
@@ -52,39 +48,20 @@ function useSendsLive(params: ListParams) {
   return useGetAirtimeSendsQuery(params, { pollingInterval: 5000, skipPollingIfUnfocused: true });
 }
 
-const DONE: Record<AirtimeSendAction, string> = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' };
-
 /** The sends of airtime: what each was, how far it got, and (for those who may send) pause, resume and cancel. */
 export function SendsList({ canSend }: { canSend: boolean }) {
   const [change, { isLoading }] = useChangeAirtimeSendMutation();
-  const [cancelling, setCancelling] = useState<AirtimeSendRow | null>(null);
-  const run = async (row: AirtimeSendRow, action: AirtimeSendAction) => {
-    try {
-      const answer = await change({ id: row.id, action }).unwrap();
-      toast.success(answer.message);
-    } catch (err) {
-      toast.error(errorMessage(err, `The send could not be ${DONE[action]}.`));
-    }
-  };
-  const actions = (row: AirtimeSendRow) => (
-    <div className="flex justify-end gap-2">
-      {(row.status === 'queued' || row.status === 'sending') && (
-        <Button size="sm" variant="outline" onClick={() => void run(row, 'pause')} aria-label={`Pause the send to ${row.audience_label}`}>
-          Pause
-        </Button>
-      )}
-      {row.status === 'paused' && (
-        <Button size="sm" variant="outline" onClick={() => void run(row, 'resume')} aria-label={`Resume the send to ${row.audience_label}`}>
-          Resume
-        </Button>
-      )}
-      {['scheduled', 'queued', 'sending', 'paused'].includes(row.status) && (
-        <Button size="sm" variant="danger-ghost" onClick={() => setCancelling(row)} aria-label={`Cancel the send to ${row.audience_label}`}>
-          Cancel
-        </Button>
-      )}
-    </div>
-  );
+  const controls = useSendControls<AirtimeSendRow>({
+    change,
+    busy: isLoading,
+    name: (row) => `the send to ${row.audience_label}`,
+    failure: (past) => `The send could not be ${past}.`,
+    confirm: {
+      title: 'Cancel this send?',
+      confirmLabel: 'Cancel send',
+      body: 'Top-ups that have not gone yet are dropped and their credits given back. Those already sent settle as usual.',
+    },
+  });
   return (
     <>
       <DataTable
@@ -94,25 +71,11 @@ export function SendsList({ canSend }: { canSend: boolean }) {
         defaultSort={{ id: 'created_at', desc: true }}
         getRowId={(s) => s.id}
         rowLabel={(s) => s.audience_label}
-        rowActions={canSend ? actions : undefined}
+        rowActions={canSend ? controls.buttons : undefined}
         empty={{ title: 'No sends yet', description: 'Each send of airtime shows here with how far it got.' }}
         errorFallback="Failed to load the sends"
       />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        onConfirm={() => {
-          const row = cancelling;
-          setCancelling(null);
-          if (row) void run(row, 'cancel');
-        }}
-        title="Cancel this send?"
-        confirmLabel="Cancel send"
-        cancelLabel="Keep it"
-        busy={isLoading}
-      >
-        Top-ups that have not gone yet are dropped and their credits given back. Those already sent settle as usual.
-      </ConfirmDialog>
+      {controls.dialog}
     </>
   );
 }

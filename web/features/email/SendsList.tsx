@@ -1,15 +1,11 @@
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatCount } from '@common/format';
 import { DataTable } from '@/components/data-table/DataTable';
 import { columnHelper } from '@/components/data-table/features';
 import type { ListParams, TableFilter } from '@/components/data-table/query';
 import { StatusPill } from '@/components/display/Badge';
 import { DateTimeText } from '@/components/display/DateText';
-import { Button } from '@/components/form/Button';
-import { ConfirmDialog } from '@/components/overlay/ConfirmDialog';
-import { errorMessage } from '@/lib/errors';
-import { useChangeEmailSendMutation, useGetEmailSendsQuery, type EmailSendAction, type EmailSendRow } from '@/store/email-api';
+import { useChangeEmailSendMutation, useGetEmailSendsQuery, type EmailSendRow } from '@/store/email-api';
+import { useSendControls } from '../delivery/SendControls';
 import { rateLabel } from './labels';
 
 function Figures({ row }: { row: EmailSendRow }) {
@@ -68,39 +64,21 @@ function useSendsLive(params: ListParams) {
   return useGetEmailSendsQuery(params, { pollingInterval: 5000, skipPollingIfUnfocused: true });
 }
 
-const DONE: Record<EmailSendAction, string> = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' };
-
 /** The sends of email with their totals and rates, and (for those who may send) pause, resume and cancel. */
 export function EmailSendsList({ canSend, full = false }: { canSend: boolean; full?: boolean }) {
   const [change, { isLoading }] = useChangeEmailSendMutation();
-  const [cancelling, setCancelling] = useState<EmailSendRow | null>(null);
-  const run = async (row: EmailSendRow, action: EmailSendAction) => {
-    try {
-      const answer = await change({ id: row.id, action }).unwrap();
-      toast.success(answer.message);
-    } catch (err) {
-      toast.error(errorMessage(err, `The email could not be ${DONE[action]}.`));
-    }
-  };
-  const actions = (row: EmailSendRow) => (
-    <div className="flex justify-end gap-2">
-      {(row.status === 'queued' || row.status === 'sending' || row.status === 'scheduled') && (
-        <Button size="sm" variant="outline" onClick={() => void run(row, 'pause')} aria-label={`Pause “${row.subject}”`}>
-          Pause
-        </Button>
-      )}
-      {row.status === 'paused' && (
-        <Button size="sm" variant="outline" onClick={() => void run(row, 'resume')} aria-label={`Resume “${row.subject}”`}>
-          Resume
-        </Button>
-      )}
-      {['scheduled', 'queued', 'sending', 'paused'].includes(row.status) && (
-        <Button size="sm" variant="danger-ghost" onClick={() => setCancelling(row)} aria-label={`Cancel “${row.subject}”`}>
-          Cancel
-        </Button>
-      )}
-    </div>
-  );
+  const controls = useSendControls<EmailSendRow>({
+    change,
+    busy: isLoading,
+    name: (row) => `“${row.subject}”`,
+    failure: (past) => `The email could not be ${past}.`,
+    pauseScheduled: true,
+    confirm: {
+      title: 'Cancel this email?',
+      confirmLabel: 'Cancel email',
+      body: 'Emails that have not gone yet are dropped and their credits given back. Those already sent are not recalled.',
+    },
+  });
   return (
     <>
       <DataTable
@@ -113,25 +91,11 @@ export function EmailSendsList({ canSend, full = false }: { canSend: boolean; fu
         defaultSort={{ id: 'created_at', desc: true }}
         getRowId={(s) => s.id}
         rowLabel={(s) => s.subject}
-        rowActions={canSend ? actions : undefined}
+        rowActions={canSend ? controls.buttons : undefined}
         empty={{ title: 'No emails sent yet', description: 'Each email you send shows here with its delivered, opened and clicked rates.' }}
         errorFallback="Failed to load the email sends"
       />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        onConfirm={() => {
-          const row = cancelling;
-          setCancelling(null);
-          if (row) void run(row, 'cancel');
-        }}
-        title="Cancel this email?"
-        confirmLabel="Cancel email"
-        cancelLabel="Keep it"
-        busy={isLoading}
-      >
-        Emails that have not gone yet are dropped and their credits given back. Those already sent are not recalled.
-      </ConfirmDialog>
+      {controls.dialog}
     </>
   );
 }

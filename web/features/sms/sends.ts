@@ -1,6 +1,7 @@
 import type { DeliveryState, SmsAudience, SmsDraft, SmsMessageRow, SmsMessageStatus } from '@common/answers/sms';
 import type { Tone } from '@/components/display/Badge';
 import { isoLocalDateTime } from '@common/format';
+import { sendControlsFor } from '../delivery/actions';
 
 // What the SMS pages read off a send and build for the server: pure, so they are tested alone.
 
@@ -62,9 +63,7 @@ export function isMoving(row: Pick<SmsMessageRow, 'status'>): boolean {
 /** What the user may do to a send in its status (the server refuses the rest). */
 export function sendActions(status: SmsMessageStatus): { pause: boolean; resume: boolean; cancel: boolean; edit: boolean; remove: boolean } {
   return {
-    pause: status === 'queued' || status === 'sending',
-    resume: status === 'paused',
-    cancel: status === 'scheduled' || status === 'queued' || status === 'sending' || status === 'paused',
+    ...sendControlsFor(status),
     edit: status === 'scheduled',
     remove: status === 'scheduled' || status === 'cancelled',
   };
