@@ -24,3 +24,4 @@ export * from '../modules/media/schema.js';
 export * from '../modules/cms/schema.js';
 export * from '../modules/campaigns/schema.js';
 export * from '../modules/rsvp/schema.js';
+export * from '../modules/realtime/schema.js';
