@@ -5,6 +5,7 @@ import { airtimeModule } from './airtime/module.js';
 import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
 import { bankingModule } from './banking/module.js';
+import { chatModule } from './chat/module.js';
 import { cmsModule } from './cms/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
@@ -58,6 +59,7 @@ export const MODULES: readonly KaziModule[] = [
   airtimeModule,
   emailModule,
   cmsModule,
+  chatModule,
   dashboardModule,
 ];
 
