@@ -9,7 +9,7 @@
  */
 const LAYERS = [
   ['activity', 'tenancy'],
-  ['auth', 'roles', 'notifications', 'attachments', 'media', 'accounting', 'platform'],
+  ['auth', 'roles', 'notifications', 'realtime', 'attachments', 'media', 'accounting', 'platform'],
   ['users', 'profile', 'ledger', 'outreach', 'payments'],
   ['banking'],
   ['accounting-settings'],

@@ -54,6 +54,7 @@ const AREAS = {
   users: ['invite'],
   user_logs: [],
   notifications: [],
+  realtime: [],
   company_settings: [],
   subscriptions: [],
   dashboard: [],
@@ -91,7 +92,7 @@ export const PERMISSION_SECTIONS: readonly { label: string; areas: readonly Area
   { label: 'Wallet', areas: ['wallet'] },
   { label: 'Mailbox and chat', areas: ['mailbox', 'chat'] },
   { label: 'CMS and media', areas: ['pages', 'media'] },
-  { label: 'Administration', areas: ['roles', 'users', 'user_logs', 'notifications', 'company_settings', 'subscriptions', 'dashboard'] },
+  { label: 'Administration', areas: ['roles', 'users', 'user_logs', 'notifications', 'realtime', 'company_settings', 'subscriptions', 'dashboard'] },
 ];
 
 const AREA_LABELS: Partial<Record<Area, string>> = { sms: 'SMS', rsvp: 'RSVP', email: 'Email sending', pages: 'CMS pages' };

@@ -18,6 +18,7 @@ import { strictFormBodies } from './http/form-body.js';
 import { refuseNulCharacters } from './http/validate.js';
 import { securityHeaders } from './http/security-headers.js';
 import { MODULES } from './modules/registry.js';
+import { RealtimeHub } from './realtime/hub.js';
 import { authPlugin } from './plugins/auth.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sharedProps } from './http/shared-props.js';
@@ -67,8 +68,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   phase('migrate');
   const queue = new JobQueue(database, app.log);
   const mailer = new Mailer(config, queue, app.log);
-  const ctx: AppContext = { config, database, queue, mailer, log: app.log };
+  const realtime = new RealtimeHub({ config, database, log: app.log });
+  const ctx: AppContext = { config, database, queue, mailer, realtime, log: app.log };
   app.decorate('ctx', ctx);
+  // websockets on the app's own port (docs/decisions/0044-realtime.md); their connections end
+  // before the HTTP server closes, which would otherwise wait for them
+  await realtime.start(app.server);
+  app.addHook('preClose', async () => realtime.close());
 
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
@@ -28,6 +28,17 @@ export interface Config {
   delivery: DeliveryConfig;
   email: EmailConfig;
   media: MediaConfig;
+  /** the websocket server (server/realtime; docs/decisions/0044-realtime.md) */
+  realtime: RealtimeConfig;
+}
+
+/** The websocket server on the app's own port (server/realtime). */
+export interface RealtimeConfig {
+  /**
+   * REALTIME_KEY: the application key clients connect with (public: it is in every page); a
+   * connection with another key is refused. Derived from APP_KEY when not set.
+   */
+  key: string;
 }
 
 /** Email (server/providers/email): each company brings its own Mailgun account or SMTP server in its settings. */
@@ -122,6 +133,7 @@ const schema = z.object({
     .optional(),
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REALTIME_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _').optional(),
   MAIL_URL: z
     .string()
     .regex(/^(log|smtps?:\/\/.+)$/, 'must be "log" or an smtp:// URL')
@@ -202,13 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const appKey = e.APP_KEY ?? appKeyFromDataDir(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    appKey: e.APP_KEY ?? appKeyFromDataDir(dataDir),
+    appKey,
     mailUrl: e.MAIL_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL ?? null,
@@ -228,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     email: { mailgunApiUrl: e.MAILGUN_API_URL?.replace(/\/+$/, '') ?? null },
     media: mediaConfig(e),
+    realtime: { key: e.REALTIME_KEY ?? `kazi-${createHmac('sha256', appKey).update('realtime-key').digest('hex').slice(0, 20)}` },
   };
 }
 

@@ -73,7 +73,7 @@ export type ChatOverview = {
   status: ChatStatus | null;
 };
 
-/** Events pushed on a thread's channel (`private-chat.thread.{id}`). */
+/** Events pushed on a thread's channel (`private-thread.{id}`), the member's own (`private-user.{id}`) and the company's (statuses). */
 export const CHAT_EVENTS = {
   message: 'chat.message',
   updated: 'chat.message.updated',
@@ -84,6 +84,5 @@ export const CHAT_EVENTS = {
   status: 'chat.status',
 } as const;
 
-export const threadChannel = (threadId: number) => `private-chat.thread.${threadId}`;
-/** A member's own channel: a new message in any of their threads (the list's unread counts and the shell's badge). */
-export const userChannel = (userId: number) => `private-chat.user.${userId}`;
+/** A thread's channel: only its members may join (server/modules/chat/live.ts). */
+export const threadChannel = (threadId: number) => `private-thread.${threadId}`;

@@ -20,6 +20,7 @@ import { outreachModule } from './outreach/module.js';
 import { paymentsModule } from './payments/module.js';
 import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
+import { realtimeModule } from './realtime/module.js';
 import { reportsModule } from './reports/module.js';
 import { smsModule } from './sms/module.js';
 import { rolesModule } from './roles/module.js';
@@ -39,6 +40,7 @@ export const MODULES: readonly KaziModule[] = [
   authModule,
   rolesModule,
   notificationsModule,
+  realtimeModule,
   attachmentsModule,
   mediaModule,
   accountingModule,

@@ -87,12 +87,8 @@ export function chatRoutes(app: FastifyInstance, live: ChatLive) {
 
   app.post('/chat/update-status', { config: { access: 'chat.view' } }, async (req) => {
     const { status } = validate(updateStatusSchema, bodyOf(req));
-    const members = await req.tenantTx(async (tx) => {
-      await setStatus(tx, company(req), me(req), status);
-      const r = await rows<{ user_id: number }>(tx, sql`select user_id from memberships where tenant_id = ${company(req)} and status = 'active'`);
-      return r.map((m) => Number(m.user_id));
-    });
-    live.toUsers(company(req), members, CHAT_EVENTS.status, { user_id: me(req), status });
+    await req.tenantTx((tx) => setStatus(tx, company(req), me(req), status));
+    live.toCompany(company(req), CHAT_EVENTS.status, { user_id: me(req), status });
     return { message: 'Status updated', data: { status } };
   });
 

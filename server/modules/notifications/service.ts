@@ -1,5 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { broadcastAfterCommit } from '../../realtime/broadcast.js';
+import { NOTIFICATION_CREATED, userChannel, type NotificationPush } from '../../../common/realtime.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 import { notifications } from './schema.js';
 
 export interface NewNotification {
@@ -9,14 +12,40 @@ export interface NewNotification {
   body?: string | null;
   url?: string | null;
   data?: Record<string, unknown>;
+  /** also shown as a toast in the user's open pages (a security notice, a failed send) */
+  important?: boolean;
 }
 
-/** Any module tells a user something through this (inside the tenant's transaction). */
+/** The longest body a push carries; the bell and the page read the whole one. */
+const PUSHED_BODY_MAX = 500;
+
+/**
+ * Any module tells a user something through this (inside the tenant's transaction): it stores
+ * the notifications and, once the transaction commits, pushes each to its user's open pages
+ * (`private-user.{id}`, event `notification.created`; never when it rolls back).
+ */
 export async function notify(tx: Tx, tenantId: number, n: NewNotification | NewNotification[]) {
   const list = Array.isArray(n) ? n : [n];
   if (list.length === 0) return;
-  await tx.insert(notifications).values(
-    list.map((x) => ({ tenantId, userId: x.userId, type: x.type, title: x.title, body: x.body ?? null, url: x.url ?? null, data: x.data ?? {} })),
+  const stored = await tx
+    .insert(notifications)
+    .values(list.map((x) => ({ tenantId, userId: x.userId, type: x.type, title: x.title, body: x.body ?? null, url: x.url ?? null, data: x.data ?? {} })))
+    .returning({ id: notifications.id, userId: notifications.userId, created_at: ts(notifications.createdAt) });
+  await broadcastAfterCommit(
+    tx,
+    stored.map((row, i) => {
+      const x = list[i];
+      const payload: NotificationPush = {
+        id: row.id,
+        type: x.type,
+        title: x.title.slice(0, PUSHED_BODY_MAX),
+        body: x.body ? x.body.slice(0, PUSHED_BODY_MAX) : null,
+        url: x.url ?? null,
+        created_at: row.created_at,
+        important: x.important ?? false,
+      };
+      return { companyId: tenantId, channel: userChannel(row.userId), event: NOTIFICATION_CREATED, payload };
+    }),
   );
 }
 
