@@ -41,6 +41,8 @@ export function sharedProps(req: FastifyRequest) {
     /** a platform operator sees the Operator menu (docs/decisions/0031) */
     operator: async () => (req.user ? req.isOperator() : false),
     notifications: async () => ({ unread: (await loadShell()).unread }),
+    /** the realtime connection's application key (SPEC §7), for a user signed in to a company */
+    realtime: req.user && req.tenant ? { key: req.server.ctx.config.realtime.key } : null,
     formats: async () => (await loadShell()).formats,
     flash: {
       success: (s?.pull('success') as string | undefined) ?? null,

@@ -5,6 +5,8 @@ import { Customizer } from '@/components/shell/Customizer';
 import { Footer } from '@/components/shell/Footer';
 import { DesktopSidebar, MobileDrawer } from '@/components/shell/Sidebar';
 import { TopBar } from '@/components/shell/TopBar';
+import { useLiveNotifications } from '@/components/shell/live-notifications';
+import { useRealtimeConnection } from '@/lib/realtime';
 import { useShellMenu } from '@/components/shell/use-shell';
 import { useSharedProps } from '@/lib/page';
 import { usePreferences } from '@/lib/preferences';
@@ -19,6 +21,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { auth } = useSharedProps();
   const prefs = usePreferences();
   const menu = useShellMenu();
+  // the page's websocket (online-users, live notifications): docs/decisions/0044-realtime.md
+  useRealtimeConnection();
+  useLiveNotifications();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const user = auth?.user ?? null;

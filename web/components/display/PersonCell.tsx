@@ -3,11 +3,25 @@ import { useSharedProps } from '@/lib/page';
 import { Avatar } from './Avatar';
 import { formatDateTime, timeAgo } from './time';
 
-/** A person in a table row: avatar, name (a link when `href` is given) and email. */
-export function PersonCell({ name, email, avatarUrl, href }: { name: string; email: string; avatarUrl: string | null; href?: string }) {
+/**
+ * A person in a table row: avatar, name (a link when `href` is given) and email; `online` adds
+ * a green dot on the avatar (the company's online-users presence channel).
+ */
+export function PersonCell({ name, email, avatarUrl, href, online }: { name: string; email: string; avatarUrl: string | null; href?: string; online?: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Avatar src={avatarUrl} name={name} size="sm" />
+      <span className="relative shrink-0">
+        <Avatar src={avatarUrl} name={name} size="sm" />
+        {online && (
+          <span
+            data-testid="online-dot"
+            title="Online"
+            className="absolute -end-0.5 -bottom-0.5 size-2.5 rounded-full bg-success ring-2 ring-white dark:ring-dark"
+          >
+            <span className="sr-only">Online</span>
+          </span>
+        )}
+      </span>
       <div className="min-w-0">
         {href ? (
           <Link

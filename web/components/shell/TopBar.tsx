@@ -6,6 +6,7 @@ import { Customizer } from './Customizer';
 import { HorizontalNav } from './HorizontalNav';
 import { MenuSearch } from './MenuSearch';
 import { NotificationsMenu } from './NotificationsMenu';
+import { RealtimeStatus } from './RealtimeStatus';
 import { iconButton } from './styles';
 import { UserMenu } from './UserMenu';
 import type { ShellMenu } from './use-shell';
@@ -67,6 +68,7 @@ export function TopBar({ menu, menuOpen, onOpenMenu }: { menu: ShellMenu; menuOp
           <MenuSearch menu={menu} />
           <DarkModeToggle />
           <Customizer />
+          <RealtimeStatus />
           <NotificationsMenu />
           <UserMenu menu={menu} />
         </div>

@@ -20,6 +20,7 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
 import { useCan, useSharedProps } from '@/lib/page';
+import { useOnlineUserIds } from '@/lib/realtime';
 import {
   useCancelInvitationMutation,
   useGetInvitationsQuery,
@@ -81,11 +82,17 @@ function RoleCell({ row }: { row: MemberRow }) {
 }
 
 const col = columnHelper<MemberRow>();
+/** The member with an online dot while they have a page open (the online-users presence channel). */
+function MemberCell({ row }: { row: MemberRow }) {
+  const online = useOnlineUserIds();
+  return <PersonCell name={row.name} email={row.email} avatarUrl={row.avatar_url} online={online.has(row.id)} />;
+}
+
 const COLUMNS = col.columns([
   col.accessor('name', {
     header: 'User',
     enableSorting: true,
-    cell: ({ row }) => <PersonCell name={row.original.name} email={row.original.email} avatarUrl={row.original.avatar_url} />,
+    cell: ({ row }) => <MemberCell row={row.original} />,
   }),
   col.display({ id: 'role', header: 'Role', cell: ({ row }) => <RoleCell row={row.original} /> }),
   col.accessor('status', { header: 'Status', enableSorting: true, cell: ({ getValue }) => <StatusPill status={getValue()} /> }),
