@@ -38,6 +38,12 @@ export type ChatState = {
   status: ChatStatus | null;
   /** who is typing, per thread */
   typing: Record<number, TypingMember[]>;
+  /** the thread list has answered once (or failed): the sidebar stops showing its skeleton */
+  listReady: boolean;
+  /** why the thread list failed, if it did */
+  listError: string | null;
+  /** why the open thread's history failed, if it did */
+  messagesError: string | null;
 };
 
 export const initialChatState: ChatState = {
@@ -55,6 +61,9 @@ export const initialChatState: ChatState = {
   unreadTotal: 0,
   status: null,
   typing: {},
+  listReady: false,
+  listError: null,
+  messagesError: null,
 };
 
 /** A JSON call as RTK Query makes it (script header, XSRF token); a failure is thrown as a ChatFailure. */
@@ -72,7 +81,7 @@ export async function chatCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url
     throw { status: null, message: 'Network error: the server could not be reached' } satisfies ChatFailure;
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
@@ -160,6 +169,7 @@ const chatSlice = createSlice({
       if (state.threadID !== action.payload.id) {
         state.messages = [];
         state.hasMore = false;
+        state.messagesError = null;
       }
       state.thread = action.payload;
       state.threadID = action.payload.id;
@@ -223,6 +233,10 @@ const chatSlice = createSlice({
           state.messages = [...payload.data, ...newer];
         }
         state.hasMore = payload.has_more;
+        state.messagesError = null;
+      })
+      .addCase(fetchMessages.rejected, (state, { payload, meta }) => {
+        if (meta.arg.id === state.threadID) state.messagesError = payload?.message ?? 'Failed to load the messages';
       })
       .addCase(fetchContactWithThreads.fulfilled, (state, { payload }) => {
         state.threadList = payload.threads;
@@ -231,6 +245,12 @@ const chatSlice = createSlice({
         state.unreadTotal = payload.unread_total;
         state.status = payload.status;
         state.chatThreads = payload.hits ?? [];
+        state.listReady = true;
+        state.listError = null;
+      })
+      .addCase(fetchContactWithThreads.rejected, (state, { payload }) => {
+        state.listReady = true;
+        state.listError = payload?.message ?? 'Failed to load the conversations';
       })
       .addCase(fetchUnread.fulfilled, (state, { payload }) => {
         state.unreadTotal = payload;

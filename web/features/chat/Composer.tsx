@@ -40,16 +40,15 @@ export function Composer({
   const lastTyping = useRef(0);
   const box = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => {
+  // starting an edit puts the message's text in the box (state adjusted while rendering, not in an effect)
+  const [shownEdit, setShownEdit] = useState<ChatMessageRow | null>(null);
+  if (editing !== shownEdit) {
+    setShownEdit(editing);
     if (editing) setText(editing.body);
+  }
+  useEffect(() => {
     if (editing || replyTo) box.current?.focus();
   }, [editing, replyTo]);
-
-  useEffect(() => {
-    setText('');
-    setFiles([]);
-    setError(null);
-  }, [threadId]);
 
   if (!canSend) {
     return <p className="border-t border-slate-200 p-4 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">You can read this conversation but not write in it.</p>;

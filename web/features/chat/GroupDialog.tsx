@@ -17,25 +17,28 @@ import { createGroup, fetchContacts, updateGroup, type ChatFailure } from '@/sto
  * admin changing one. Members are chosen among the company's members (GET /chat/get-contacts).
  */
 export function GroupDialog({ open, onClose, group }: { open: boolean; onClose: () => void; group?: ChatThreadData }) {
+  return (
+    <Modal open={open} onClose={onClose} title={group ? 'Group settings' : 'New group'}>
+      {open && <GroupForm onClose={onClose} group={group} />}
+    </Modal>
+  );
+}
+
+/** The dialog's form, mounted each time the dialog opens (so it starts from the group as it is now). */
+function GroupForm({ onClose, group }: { onClose: () => void; group?: ChatThreadData }) {
   const dispatch = useAppDispatch();
   const me = useSharedProps().auth.user!.id;
   const contacts = useAppSelector((s) => s.chat.contacts);
-  const [name, setName] = useState('');
-  const [members, setMembers] = useState<Set<number>>(new Set());
-  const [admins, setAdmins] = useState<Set<number>>(new Set());
+  const [name, setName] = useState(group?.name ?? '');
+  const [members, setMembers] = useState<Set<number>>(() => new Set(group?.participants.map((p) => p.id).filter((id) => id !== me) ?? []));
+  const [admins, setAdmins] = useState<Set<number>>(() => new Set(group?.participants.filter((p) => p.is_admin && p.id !== me).map((p) => p.id) ?? []));
   const [filter, setFilter] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
     void dispatch(fetchContacts(''));
-    setName(group?.name ?? '');
-    setMembers(new Set(group?.participants.map((p) => p.id).filter((id) => id !== me) ?? []));
-    setAdmins(new Set(group?.participants.filter((p) => p.is_admin && p.id !== me).map((p) => p.id) ?? []));
-    setErrors({});
-    setFilter('');
-  }, [open, group, me, dispatch]);
+  }, [dispatch]);
 
   // members already in the group stay listed even if they are no longer among the contacts
   const people = useMemo(() => {
@@ -74,47 +77,37 @@ export function GroupDialog({ open, onClose, group }: { open: boolean; onClose: 
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={group ? 'Group settings' : 'New group'}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} type="button">
-            Cancel
-          </Button>
-          <Button type="submit" form="chat-group-form" busy={busy} disabled={busy}>
-            {group ? 'Save' : 'Create group'}
-          </Button>
-        </>
-      }
-    >
-      <form id="chat-group-form" onSubmit={submit} className="space-y-4">
-        <TextInput label="Group name" value={name} onChange={(e) => setName(e.target.value)} maxLength={CHAT_GROUP_NAME_MAX} required autoFocus error={errors.name?.[0]} />
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Members</legend>
-          <TextInput label="Find a member" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name or e-mail" wrapperClassName="mb-2" />
-          <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
-            {people.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                <Checkbox
-                  label={p.name}
-                  checked={members.has(p.id)}
-                  onChange={(e) => {
-                    setMembers(toggle(members, p.id, e.target.checked));
-                    if (!e.target.checked) setAdmins(toggle(admins, p.id, false));
-                  }}
-                />
-                {group && members.has(p.id) && (
-                  <Checkbox label="Admin" id={`admin-${p.id}`} checked={admins.has(p.id)} onChange={(e) => setAdmins(toggle(admins, p.id, e.target.checked))} />
-                )}
-              </li>
-            ))}
-            {people.length === 0 && <li className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">No members match.</li>}
-          </ul>
-          <FieldError id="chat-group-members-error" message={errors.member_ids?.[0] ?? errors.admin_ids?.[0]} />
-        </fieldset>
-      </form>
-    </Modal>
+    <form onSubmit={submit} className="space-y-4">
+      <TextInput label="Group name" value={name} onChange={(e) => setName(e.target.value)} maxLength={CHAT_GROUP_NAME_MAX} required autoFocus error={errors.name?.[0]} />
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Members</legend>
+        <TextInput label="Find a member" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name or e-mail" wrapperClassName="mb-2" />
+        <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {people.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <Checkbox
+                label={p.name}
+                checked={members.has(p.id)}
+                onChange={(e) => {
+                  setMembers(toggle(members, p.id, e.target.checked));
+                  if (!e.target.checked) setAdmins(toggle(admins, p.id, false));
+                }}
+              />
+              {group && members.has(p.id) && <Checkbox label="Admin" id={`admin-${p.id}`} checked={admins.has(p.id)} onChange={(e) => setAdmins(toggle(admins, p.id, e.target.checked))} />}
+            </li>
+          ))}
+          {people.length === 0 && <li className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">No members match.</li>}
+        </ul>
+        <FieldError id="chat-group-members-error" message={errors.member_ids?.[0] ?? errors.admin_ids?.[0]} />
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onClose} type="button">
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy} disabled={busy}>
+          {group ? 'Save' : 'Create group'}
+        </Button>
+      </div>
+    </form>
   );
 }

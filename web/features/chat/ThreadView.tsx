@@ -29,8 +29,7 @@ export function ThreadView({ thread }: { thread: ChatThreadData }) {
   const me = useSharedProps().auth.user!.id;
   const canDelete = useCan('chat.delete');
   const canEdit = useCan('chat.update');
-  const { messages, hasMore, loading, onlineUsers, contacts, typing } = useAppSelector((s) => s.chat);
-  const [error, setError] = useState<string | null>(null);
+  const { messages, hasMore, loading, onlineUsers, contacts, typing, messagesError: error } = useAppSelector((s) => s.chat);
   const [replyTo, setReplyTo] = useState<ChatMessageRow | null>(null);
   const [editing, setEditing] = useState<ChatMessageRow | null>(null);
   const [deleting, setDeleting] = useState<ChatMessageRow | null>(null);
@@ -42,21 +41,12 @@ export function ThreadView({ thread }: { thread: ChatThreadData }) {
   const stick = useRef(true);
   const loadingOlder = useRef(false);
 
-  const load = useCallback(
-    async (before_id?: number) => {
-      const r = await dispatch(fetchMessages({ id: thread.id, before_id }));
-      if (r.meta.requestStatus === 'rejected') setError((r.payload as ChatFailure | undefined)?.message ?? 'Failed to load the messages');
-      else setError(null);
-    },
-    [dispatch, thread.id],
-  );
+  const load = useCallback((before_id?: number) => dispatch(fetchMessages({ id: thread.id, before_id })), [dispatch, thread.id]);
 
-  // opening the thread: its data into the state, the newest page of history
+  // opening the thread: its data into the state, the newest page of history (the screen mounts a new view per thread)
   useEffect(() => {
     dispatch(chatActions.openThread(thread));
     stick.current = true;
-    setReplyTo(null);
-    setEditing(null);
     void load();
   }, [dispatch, thread, load]);
 
@@ -177,7 +167,7 @@ export function ThreadView({ thread }: { thread: ChatThreadData }) {
             {loading ? 'Loading older messages…' : 'Scroll up for older messages'}
           </p>
         )}
-        {error && <ErrorAlert className="my-2">{error}</ErrorAlert>}
+        {error && <ErrorAlert className="my-2" onRetry={() => void load(messages[0]?.id)}>{error}</ErrorAlert>}
         {!loading && !error && messages.length === 0 && <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">No messages yet. Say hello!</p>}
         <ol className="flex flex-col gap-2" aria-live="polite" aria-relevant="additions">
           {messages.map((m, i) => (

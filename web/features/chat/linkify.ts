@@ -21,7 +21,7 @@ export function linkify(text: string): TextRun[] {
     const start = match.index;
     if (start > at) runs.push({ kind: 'text', text: text.slice(at, start) });
     const href = /^https?:\/\//i.test(found) ? found : `https://${found}`;
-    let safe: URL | null = null;
+    let safe: URL | null;
     try {
       safe = new URL(href);
     } catch {
