@@ -54,12 +54,12 @@ function ThreadItem({ t, active, me }: { t: ChatThreadRow; active: boolean; me: 
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cx('truncate text-sm', t.unread_count ? 'font-semibold text-slate-900 dark:text-white' : 'font-medium text-slate-800 dark:text-slate-100')}>{t.name}</span>
-            <time className="shrink-0 text-xs text-slate-500 dark:text-slate-400" dateTime={t.last_message_at ?? undefined}>
+            <time className="shrink-0 text-xs text-slate-600 dark:text-slate-300" dateTime={t.last_message_at ?? undefined}>
               {when(t.last_message_at)}
             </time>
           </span>
           <span className="flex items-center justify-between gap-2">
-            <span className="flex min-w-0 items-center gap-1 truncate text-xs text-slate-600 dark:text-slate-400">
+            <span className="flex min-w-0 items-center gap-1 truncate text-xs text-slate-600 dark:text-slate-300">
               {last?.has_attachments && !last.deleted && <Paperclip className="size-3 shrink-0" aria-hidden="true" />}
               <span className="truncate">
                 {last && !last.deleted && t.type === 'group' && <span>{last.sender_id === me ? 'You' : last.sender_name}: </span>}

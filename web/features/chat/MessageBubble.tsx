@@ -83,7 +83,7 @@ export function MessageBubble({ message: m, mine, showSender, actions }: { messa
           )}
         >
           {m.reply_to && !deleted && (
-            <div className={cx('mb-1.5 border-s-2 ps-2 text-xs', mine ? 'border-white/60 text-white/85' : 'border-primary text-slate-600 dark:text-slate-300')}>
+            <div className={cx('mb-1.5 border-s-2 ps-2 text-xs', mine ? 'border-white/70 text-white' : 'border-primary text-slate-600 dark:text-slate-300')}>
               <span className="block font-semibold">{m.reply_to.sender_name ?? 'Former member'}</span>
               <span className="line-clamp-2">{m.reply_to.deleted ? 'This message was deleted' : m.reply_to.body || 'Attachment'}</span>
             </div>
@@ -102,7 +102,7 @@ export function MessageBubble({ message: m, mine, showSender, actions }: { messa
               )}
             </>
           )}
-          <span className={cx('mt-1 flex justify-end gap-1 text-[11px]', mine && !deleted ? 'text-white/80' : 'text-slate-500 dark:text-slate-400')}>
+          <span className={cx('mt-1 flex justify-end gap-1 text-[11px]', mine && !deleted ? 'text-white' : 'text-slate-600 dark:text-slate-300')}>
             {m.edited_at && !deleted && <span data-testid="edited-mark">edited</span>}
             <time dateTime={m.created_at}>{timeOf(m.created_at)}</time>
           </span>
