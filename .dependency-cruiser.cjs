@@ -18,7 +18,7 @@ const LAYERS = [
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],
-  ['cms', 'campaigns'],
+  ['cms', 'campaigns', 'chat'],
   ['rsvp'],
   ['dashboard'],
 ];

@@ -99,8 +99,8 @@ const AREA_LABELS: Partial<Record<Area, string>> = { sms: 'SMS', rsvp: 'RSVP', e
 /** A readable name for an area: `accounting_settings` → "Accounting settings". */
 export const areaLabel = (area: Area) => AREA_LABELS[area] ?? area.charAt(0).toUpperCase() + area.slice(1).replace(/_/g, ' ');
 
-/** What every role needs to use the shell: the dashboard and its own notifications. */
-const EVERYONE: readonly Permission[] = ['dashboard.view', 'notifications.view'];
+/** What every role needs to use the shell: the dashboard, its own notifications and chat with colleagues. */
+const EVERYONE: readonly Permission[] = ['dashboard.view', 'notifications.view', 'chat.view', 'chat.create', 'chat.update', 'chat.delete'];
 
 /** Built-in roles seeded into every tenant (editable later, except Owner). */
 export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Permission) => boolean }[] = [

@@ -25,3 +25,4 @@ export * from '../modules/cms/schema.js';
 export * from '../modules/campaigns/schema.js';
 export * from '../modules/rsvp/schema.js';
 export * from '../modules/realtime/schema.js';
+export * from '../modules/chat/schema.js';

@@ -6,6 +6,7 @@ import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
 import { bankingModule } from './banking/module.js';
 import { campaignsModule } from './campaigns/module.js';
+import { chatModule } from './chat/module.js';
 import { cmsModule } from './cms/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
@@ -63,6 +64,7 @@ export const MODULES: readonly KaziModule[] = [
   emailModule,
   cmsModule,
   campaignsModule,
+  chatModule,
   rsvpModule,
   dashboardModule,
 ];

@@ -2,12 +2,14 @@ import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
+import { chatReducer } from './chat-slice';
 import { userLogsReducer } from './user-logs-slice';
 
 export const store = configureStore({
   reducer: {
     [api.reducerPath]: api.reducer,
     userLogs: userLogsReducer,
+    chat: chatReducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });

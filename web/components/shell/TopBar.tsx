@@ -2,6 +2,7 @@ import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
 import { cx } from '@/components/cx';
 import { setPreference, usePreferences } from '@/lib/preferences';
 import { Brand } from './Brand';
+import { ChatButton } from './ChatButton';
 import { Customizer } from './Customizer';
 import { HorizontalNav } from './HorizontalNav';
 import { MenuSearch } from './MenuSearch';
@@ -69,6 +70,7 @@ export function TopBar({ menu, menuOpen, onOpenMenu }: { menu: ShellMenu; menuOp
           <DarkModeToggle />
           <Customizer />
           <RealtimeStatus />
+          <ChatButton />
           <NotificationsMenu />
           <UserMenu menu={menu} />
         </div>
