@@ -19,6 +19,8 @@ const LAYERS = [
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],
   ['cms'],
+  // plans and subscriptions: bill through payments, grant the wallet's credits, send trial codes by SMS, count every area's usage
+  ['subscriptions'],
   ['dashboard'],
 ];
 

@@ -22,3 +22,4 @@ export * from '../modules/email/send-schema.js';
 export * from '../modules/email-templates/schema.js';
 export * from '../modules/media/schema.js';
 export * from '../modules/cms/schema.js';
+export * from '../modules/subscriptions/schema.js';

@@ -21,6 +21,7 @@ import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
 import { reportsModule } from './reports/module.js';
 import { smsModule } from './sms/module.js';
+import { subscriptionsModule } from './subscriptions/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
@@ -58,6 +59,7 @@ export const MODULES: readonly KaziModule[] = [
   airtimeModule,
   emailModule,
   cmsModule,
+  subscriptionsModule,
   dashboardModule,
 ];
 
