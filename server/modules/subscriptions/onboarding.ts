@@ -44,6 +44,13 @@ async function onboardingOf(tx: Tx, tenantId: number): Promise<Onboarding> {
   return { state, plan: state.plan };
 }
 
+/** a number as typed ("0712 345 678" in the company's country, or "+254…") in E.164, or null */
+function e164(req: FastifyRequest, raw: string): string | null {
+  const v = raw.replace(/[\s-]/g, '');
+  const country = req.tenant!.phone_country;
+  return toE164(v.startsWith('0') && country ? `+${country}${v.slice(1)}` : v, null);
+}
+
 const maskEmail = (e: string) => e.replace(/^(.)[^@]*(@.*)$/, '$1•••$2');
 const maskPhone = (p: string) => `${p.slice(0, 4)}•••${p.slice(-3)}`;
 
@@ -78,7 +85,7 @@ export function onboardingRoutes(app: FastifyInstance) {
     if (input.step === 'company') {
       let phone: string | null = null;
       if (input.phone) {
-        phone = toE164(input.phone, req.tenant!.phone_country);
+        phone = e164(req, input.phone);
         if (!phone) throw fieldError('phone', 'The phone field must be a valid phone number.');
       }
       await database.query(
@@ -130,7 +137,7 @@ export function onboardingRoutes(app: FastifyInstance) {
     if (o.plan.trial_days <= 0) throw fieldError('channel', `The ${o.plan.name} plan has no free trial.`);
     let to = req.user!.email;
     if (input.channel === 'sms') {
-      const phone = input.phone ? toE164(input.phone, req.tenant!.phone_country) : null;
+      const phone = input.phone ? e164(req, input.phone) : null;
       if (!phone) throw fieldError('phone', 'Enter a mobile number to receive the code by SMS.');
       to = phone;
     }

@@ -172,7 +172,9 @@ export function subscriptionRoutes(app: FastifyInstance) {
     let phone: string | null = null;
     if (input.driver === 'mpesa') {
       if (!input.phone) throw fieldError('phone', 'The phone number is required for M-Pesa.');
-      phone = toE164(input.phone, req.tenant!.phone_country);
+      const v = input.phone.replace(/[\s-]/g, '');
+      const country = req.tenant!.phone_country;
+      phone = toE164(v.startsWith('0') && country ? `+${country}${v.slice(1)}` : v, null);
       if (!phone) throw fieldError('phone', 'The phone field must be a valid phone number.');
     }
     const back = input.return_to === 'onboarding' ? `/onboarding/payment/processing?invoice=${id}` : `${SUBSCRIPTION_URL}?invoice=${id}`;
