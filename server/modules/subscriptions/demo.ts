@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rows, type Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
 import { SUBSCRIPTION_PURPOSE } from './billing.js';
 
@@ -12,7 +12,7 @@ import { SUBSCRIPTION_PURPOSE } from './billing.js';
 export async function seedDemoSubscription(tx: Tx, demo: DemoCompany) {
   const t = demo.tenantId;
   const today = demo.today.toISOString();
-  const [plan] = (await tx.execute(sql`select id from plans where code = 'growth'`)).rows as { id: number }[];
+  const [plan] = await rows<{ id: number }>(tx, sql`select id from plans where code = 'growth'`);
   if (!plan) return;
   await tx.execute(sql`
     update subscriptions s set status = 'active', plan_id = ${plan.id}, interval = 'monthly',

@@ -57,7 +57,7 @@ export async function subscriptionPage(req: FastifyRequest): Promise<Subscriptio
 }
 
 export function subscriptionRoutes(app: FastifyInstance) {
-  app.get(SUBSCRIPTION_URL, VIEW, async (req, reply) => reply.inertia('Settings/Company/Subscriptions', await subscriptionPage(req)));
+  app.get(SUBSCRIPTION_URL, VIEW, async (req, reply) => reply.inertia('Settings/Company/Subscriptions', { ...(await subscriptionPage(req)) }));
 
   app.get('/subscriptions/json', VIEW, async (req) => ({ data: await subscriptionPage(req) }));
 

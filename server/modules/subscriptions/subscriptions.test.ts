@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
@@ -149,8 +150,8 @@ describe('onboarding', () => {
     expect((await again.get('/dashboard')).statusCode).toBe(200);
     // the plan's included credits for the month
     const [grant] = await withTenant(t.database, tenantId, (tx) =>
-      tx.execute(sql`select credits::text as credits from credit_movements where tenant_id = ${tenantId} and movement = 'grant'`),
-    ).then((r) => r.rows as { credits: string }[]);
+      rows<{ credits: string }>(tx, sql`select credits::text as credits from credit_movements where tenant_id = ${tenantId} and movement = 'grant'`),
+    );
     expect(grant.credits).toBe('500.0000');
     expect((await again.json('POST', '/get-started', { step: 'company', company_name: 'Again' })).statusCode).toBe(409);
   });
