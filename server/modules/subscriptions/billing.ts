@@ -186,14 +186,18 @@ async function nextNumber(tx: Tx, tenantId: number): Promise<string> {
   return `${NUMBER_PREFIX}${String(r.n).padStart(5, '0')}`;
 }
 
-/** The plan's included credits for the current month, once a month (granted credits, spent first, expiring at the month's end). */
+/**
+ * The plan's included credits for the current month, once a month, for a paid subscription (a trial
+ * gets none: free SMS from free trials would be the first thing abused). Granted credits, spent
+ * first, expiring at the month's end.
+ */
 export async function grantMonthlyCredits(tx: Tx, tenantId: number): Promise<void> {
   const [s] = await rows<{ credits: string; month: string; plan: string }>(
     tx,
     sql`update subscriptions s set credits_granted_for = to_char(now(), 'YYYY-MM'), updated_at = now()
           from plans p
          where s.tenant_id = ${tenantId} and p.id = s.plan_id and p.included_credits > 0
-           and s.status in ('trialing', 'active') and coalesce(s.credits_granted_for, '') <> to_char(now(), 'YYYY-MM')
+           and s.status = 'active' and coalesce(s.credits_granted_for, '') <> to_char(now(), 'YYYY-MM')
      returning p.included_credits::text as credits, to_char(now(), 'YYYY-MM') as month, p.name as plan`,
   );
   if (!s) return;

@@ -163,7 +163,7 @@ export async function renewDue(app: FastifyInstance): Promise<number> {
 export async function grantDueCredits(app: FastifyInstance): Promise<number> {
   const due = await app.ctx.database.query<{ tenant_id: number }>(
     `select s.tenant_id from subscriptions s join plans p on p.id = s.plan_id
-      where s.status in ('trialing', 'active') and p.included_credits > 0 and coalesce(s.credits_granted_for, '') <> to_char(now(), 'YYYY-MM')`,
+      where s.status = 'active' and p.included_credits > 0 and coalesce(s.credits_granted_for, '') <> to_char(now(), 'YYYY-MM')`,
   );
   for (const { tenant_id } of due) await withTenant(app.ctx.database, Number(tenant_id), (tx) => grantMonthlyCredits(tx, Number(tenant_id)));
   return due.length;

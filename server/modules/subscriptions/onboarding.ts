@@ -9,7 +9,7 @@ import { validate } from '../../http/validate.js';
 import { toE164 } from '../outreach/phone.js';
 import { availableDrivers } from '../payments/index.js';
 import { defaultSmsDriver, smsGateways } from '../sms/channel.js';
-import { grantMonthlyCredits, invoiceOf, openInvoice, periodEnd, priceOf, publicInvoice } from './billing.js';
+import { invoiceOf, openInvoice, periodEnd, priceOf, publicInvoice } from './billing.js';
 import { activePlans, planById } from './plans.js';
 import { subscriptionState } from './state.js';
 
@@ -199,7 +199,6 @@ export function onboardingRoutes(app: FastifyInstance) {
                    verify_code_hash = null, verify_expires_at = null, updated_at = now()
               from plans p where p.id = s.plan_id and s.tenant_id = ${tenantId} and s.status = 'onboarding'`,
       );
-      await grantMonthlyCredits(tx, tenantId);
     });
     return req.wantsJson ? { message: 'Your free trial has started.' } : reply.inertiaRedirect('/onboarding/success');
   });

@@ -37,7 +37,8 @@ function invoiceFromUrl(): number | null {
 /** The invoice being paid: the pay form, then its state polled until the gateway answers. */
 function PayingInvoice({ id, drivers, onDone }: { id: number; drivers: SubscriptionPage['drivers']; onDone: () => void }) {
   const [started, setStarted] = useState(false);
-  const { data: inv, isError } = useGetInvoiceQuery(id, { pollingInterval: started ? 2000 : 0 });
+  // polled until paid: the gateway's answer (a webhook, an M-Pesa approval) arrives on its own time
+  const { data: inv, isError } = useGetInvoiceQuery(id, { pollingInterval: 2000 });
   useEffect(() => {
     if (inv?.status === 'paid') {
       toast.success(`Invoice ${inv.number} paid: thank you.`);
@@ -49,7 +50,7 @@ function PayingInvoice({ id, drivers, onDone }: { id: number; drivers: Subscript
   const pending = inv.payment?.status === 'pending';
   return (
     <Card title="Pay the invoice">
-      {pending && started ? (
+      {pending && (started || inv.payment?.action?.kind !== 'redirect') ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           Waiting for the payment to be confirmed{inv.payment?.action?.kind === 'stk_push' ? ': approve the M-Pesa request on your phone' : ''}…
         </p>
