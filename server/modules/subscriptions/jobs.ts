@@ -17,8 +17,8 @@ import { SUBSCRIPTION_URL } from './state.js';
  */
 export const SUBSCRIPTIONS_JOB = 'subscriptions.maintenance';
 export const REMINDER_DAYS = [7, 3, 1] as const;
-/** after a renewal's attempt fails, the next comes this many days later; after the last, the grace ends the subscription */
-export const RETRY_DAYS = [1, 3, 7] as const;
+/** after a renewal's attempt fails, the next comes this many days later: attempts at the period's end and 1, 3 and 7 days after, the last when the grace (GRACE_DAYS) ends */
+export const RETRY_DAYS = [1, 2, 4] as const;
 
 async function ownersOf(app: FastifyInstance, tenantId: number) {
   return withTenant(app.ctx.database, tenantId, (tx) =>
@@ -72,7 +72,7 @@ export async function sendTrialReminders(app: FastifyInstance): Promise<number> 
  * takes over, a renewal invoice opens, and the gateway is asked — an M-Pesa push to the number
  * that paid last, the log driver where that is how it was paid; a card or a bank transfer has
  * no off-session charge here, so the owners get the invoice to pay. An attempt that does not
- * pay is retried 1, 3 and 7 days later with a dunning mail each time; the grace then ends and
+ * pay is retried 1, 3 and 7 days after the period's end with a dunning mail each time; the grace then ends and
  * the company is read-only.
  */
 export async function renewDue(app: FastifyInstance): Promise<number> {
