@@ -48,7 +48,7 @@ export async function sendTrialReminders(app: FastifyInstance): Promise<number> 
     const marked = await withTenant(database, tenantId, (tx) =>
       rows(
         tx,
-        sql`update subscriptions set trial_reminders = (select coalesce(jsonb_agg(x), '[]') from unnest(${REMINDER_DAYS as unknown as number[]}::int[]) x where x >= ${r.days}), updated_at = now()
+        sql`update subscriptions set trial_reminders = (select coalesce(jsonb_agg(x), '[]') from unnest(${sql.raw(`array[${REMINDER_DAYS.join(', ')}]`)}::int[]) x where x >= ${r.days}), updated_at = now()
              where tenant_id = ${tenantId} and not trial_reminders @> to_jsonb(${r.days}::int) returning tenant_id`,
       ),
     );

@@ -12,7 +12,7 @@ export function OnboardingLayout({ step, title, children }: { step: 1 | 2 | 3; t
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <div className="flex items-center justify-between">
           <ApplicationLogo />
-          <Link href="/logout" method="post" as="button" className="text-sm text-slate-500 underline dark:text-slate-400">
+          <Link href="/logout" method="post" as="button" className="text-sm text-slate-600 underline dark:text-slate-300">
             Log out
           </Link>
         </div>
@@ -27,7 +27,7 @@ export function OnboardingLayout({ step, title, children }: { step: 1 | 2 | 3; t
               >
                 {i + 1}
               </span>
-              <span className={i + 1 === step ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-500 dark:text-slate-400'}>{s}</span>
+              <span className={i + 1 === step ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-300'}>{s}</span>
             </li>
           ))}
         </ol>
