@@ -32,6 +32,8 @@ const EXEMPT = [
   '/notifications',
   '/roles/active-permissions',
   '/broadcasting',
+  // a member of several companies can always move to another one
+  '/tenants/switch',
 ];
 
 /** the area of the product (a plan feature) each permission area belongs to */
