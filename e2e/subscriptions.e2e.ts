@@ -35,7 +35,7 @@ describe('plans and subscriptions', () => {
     await page.waitForURL(/\/onboarding$/);
     await page.getByRole('heading', { name: 'Tell us about the company' }).waitFor();
     await expectNoSeriousViolations(page, 'Onboarding/Index (company)');
-    await page.getByLabel(/^Phone/).fill('0712 345 678');
+    await page.getByLabel(/^Phone/).fill('+254 712 345 678');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('heading', { name: 'Choose a plan' }).waitFor();
     await page.getByRole('radio', { name: /Starter/ }).waitFor();
