@@ -24,8 +24,8 @@ export function PlanPicker({ plans, value, onChange, currency, interval, name = 
           <label
             key={p.id}
             className={cx(
-              'flex cursor-pointer flex-col gap-3 rounded-md border p-4 focus-within:outline-2 focus-within:outline-primary',
-              chosen ? 'border-primary bg-primary/5' : 'border-slate-200 dark:border-slate-700',
+              'flex cursor-pointer flex-col gap-3 rounded-md border bg-white p-4 focus-within:outline-2 focus-within:outline-primary dark:bg-dark',
+              chosen ? 'border-primary ring-2 ring-primary' : 'border-slate-200 dark:border-slate-700',
             )}
           >
             <span className="flex items-center justify-between gap-2">

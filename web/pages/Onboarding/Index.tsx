@@ -93,7 +93,7 @@ export default function OnboardingIndex({ plans, subscription, company }: Props)
         ) : (
           <div className="flex flex-col gap-4">
             <div className="flex items-center justify-between gap-4">
-              <button type="button" className="text-sm text-primary underline" onClick={() => setStep('company')}>
+              <button type="button" className="text-sm text-slate-700 underline dark:text-slate-200" onClick={() => setStep('company')}>
                 Back to the company's details
               </button>
               <IntervalSwitch value={interval} onChange={setInterval} />

@@ -159,7 +159,7 @@ function Invoices() {
                 <tr key={i.id} className="border-t border-slate-100 dark:border-slate-700">
                   <td className="p-3">
                     {i.pdf_url ? (
-                      <a href={i.pdf_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary underline">
+                      <a href={i.pdf_url} download className="inline-flex items-center gap-1 text-primary underline">
                         <FileDown aria-hidden="true" className="size-4" />
                         {i.number}
                       </a>
