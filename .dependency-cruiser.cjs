@@ -20,6 +20,8 @@ const LAYERS = [
   ['sms', 'airtime', 'email'],
   ['cms', 'campaigns', 'chat'],
   ['rsvp'],
+  // plans and subscriptions: bill through payments, grant the wallet's credits, send trial codes by SMS, count every area's usage
+  ['subscriptions'],
   ['dashboard'],
 ];
 

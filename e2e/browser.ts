@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { verificationCode } from './mail';
 
 /** Flags for Debian's chromium in a container (no GPU, no sandbox, no background traffic). */
 export const CHROMIUM_ARGS = [
@@ -110,8 +111,34 @@ export function newTenant(overrides: Partial<Tenant> = {}): Tenant {
   };
 }
 
-/** Fills and submits the registration form as a user would, and waits for the dashboard. */
+/**
+ * Fills and submits the registration form as a user would, goes through onboarding with the
+ * default plan's free trial (company details, plan, the code mailed), and waits for the dashboard.
+ */
 export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}): Promise<Tenant> {
+  const tenant = await submitRegistration(page, overrides);
+  await startFreeTrial(page, tenant);
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return tenant;
+}
+
+/** Onboarding from its first step to Onboarding/Success: the details as registered, the plan preselected, its free trial verified by the mailed code. */
+export async function startFreeTrial(page: Page, tenant: Tenant): Promise<void> {
+  await page.waitForURL(/\/onboarding$/);
+  await expect.poll(() => page.getByLabel(/^Company name/).inputValue()).toBe(tenant.company);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: /^Start \d+-day free trial$/ }).click();
+  await page.waitForURL(/\/onboarding\/free-trial$/);
+  await page.getByRole('button', { name: 'Send the code', exact: true }).click();
+  await page.waitForURL(/\/onboarding\/trial-verification$/);
+  await page.getByLabel(/^Verification code/).fill(await verificationCode(tenant.email));
+  await page.getByRole('button', { name: 'Start the free trial', exact: true }).click();
+  await page.waitForURL(/\/onboarding\/success$/);
+}
+
+/** Fills and submits the registration form; the new company lands on onboarding. */
+export async function submitRegistration(page: Page, overrides: Partial<Tenant> = {}): Promise<Tenant> {
   const tenant = newTenant(overrides);
   await page.goto('/register');
   await page.getByLabel(/^Name\b/).fill(tenant.name);
@@ -121,7 +148,7 @@ export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}
   await page.getByLabel(/^Company name/).fill(tenant.company);
   await page.getByLabel(/^Country/).selectOption(tenant.country);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await page.waitForURL(/\/onboarding$/);
   return tenant;
 }
 

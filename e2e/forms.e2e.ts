@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, eventually, newTenant, openBrowser, reportFailure, settled, toast, type Browser } from './browser';
+import { apiCall, eventually, newTenant, openBrowser, reportFailure, settled, startFreeTrial, toast, type Browser } from './browser';
 
 /**
  * A new company's first hour with the books (issue 13): registration asks the country, the first
@@ -61,6 +61,8 @@ describe('a new company: forms, pickers and lines', () => {
     await page.getByLabel(/^Password/).fill(tenant.password);
     await page.getByLabel(/^Confirm Password/).fill(tenant.password);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await startFreeTrial(page, tenant);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText(`Welcome, ${tenant.name}.`, { exact: true }).waitFor();
     expect(await page.getByText(/Welcome back/).count()).toBe(0);

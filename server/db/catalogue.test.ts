@@ -18,7 +18,7 @@ afterAll(() => drop());
 // credit_rate_settings: the platform operator's credit rates, one row (wallet, migration 0013)
 // auth_epoch: one number, no tenant data (the session context cache, migration 0009)
 // platform_operators: the people who run the platform, read by the owner connection only (decision 0031)
-const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens', 'auth_epoch', 'platform_operators', 'credit_rate_settings', 'delivery_throttles', 'socket_io_attachments'];
+const GLOBAL_TABLES = ['tenants', 'users', 'sessions', 'password_reset_tokens', 'auth_epoch', 'platform_operators', 'credit_rate_settings', 'delivery_throttles', 'socket_io_attachments', 'plans'];
 
 describe('database catalogue', () => {
   it('lists every public table as either tenant-owned or a known global table', async () => {

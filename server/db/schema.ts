@@ -26,3 +26,4 @@ export * from '../modules/campaigns/schema.js';
 export * from '../modules/rsvp/schema.js';
 export * from '../modules/realtime/schema.js';
 export * from '../modules/chat/schema.js';
+export * from '../modules/subscriptions/schema.js';

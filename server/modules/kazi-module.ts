@@ -28,6 +28,8 @@ export interface NewCompany {
   ownerId: number;
   /** the default currency of the books as an ISO code, when the form gave one */
   currency?: string;
+  /** made by registration: the company goes through onboarding (plan, trial or payment) before it works */
+  onboarding?: boolean;
 }
 
 export interface DemoCompany {

@@ -25,6 +25,7 @@ import { realtimeModule } from './realtime/module.js';
 import { reportsModule } from './reports/module.js';
 import { rsvpModule } from './rsvp/module.js';
 import { smsModule } from './sms/module.js';
+import { subscriptionsModule } from './subscriptions/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
@@ -66,6 +67,7 @@ export const MODULES: readonly KaziModule[] = [
   campaignsModule,
   chatModule,
   rsvpModule,
+  subscriptionsModule,
   dashboardModule,
 ];
 

@@ -295,4 +295,16 @@ describe('the demo wallet', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
   });
+
+  it('is on a paid plan, twelve days into its period, with paid invoices and its usage within the limits', async () => {
+    const page = (await demo.get('/subscriptions/json', { json: true })).json().data;
+    expect(page.subscription).toMatchObject({ status: 'active', effective: 'active', read_only: false, interval: 'monthly', plan: { code: 'growth' } });
+    for (const u of page.usage as { kind: string; used: number; limit: number | null }[]) {
+      expect(u.limit === null || u.used <= u.limit, u.kind).toBe(true);
+    }
+    expect(page.usage.find((u: { kind: string }) => u.kind === 'contacts').used).toBeGreaterThan(0);
+    const invoices = (await demo.get('/subscriptions/invoices/json', { json: true })).json();
+    expect(invoices.total).toBe(3);
+    expect(invoices.data.every((i: { status: string; pdf_url: string | null }) => i.status === 'paid' && i.pdf_url)).toBe(true);
+  });
 });

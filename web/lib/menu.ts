@@ -241,6 +241,7 @@ export const MENU: readonly MenuGroup[] = [
     label: 'Operator',
     entries: [
       { label: 'Operator payments', href: '/operator/payments', page: 'Operator/Payments', permission: null, operator: true, icon: ShieldCheck, keywords: 'platform offline approvals bank transfer' },
+      { label: 'Operator plans', href: '/operator/plans', page: 'Operator/Plans', permission: null, operator: true, icon: ShieldCheck, keywords: 'platform subscription prices trial limits' },
       { label: 'Operator rates', href: '/operator/rates', page: 'Operator/Rates', permission: null, operator: true, icon: ShieldCheck, keywords: 'platform credit price packages sms email airtime override' },
     ],
   },

@@ -57,6 +57,8 @@ export const TAG_TYPES = [
   'Media',
   'Folder',
   'Wallet',
+  'Subscription',
+  'Plan',
   'Workflow',
   'TaskTemplate',
   'Task',

@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
     const country = findCountry(input.country);
     const { tenantId, userId } = await createTenant(
       database,
-      { companyName: input.company_name, currency: country?.currency, timezone: country?.timezone, country: country?.code, phoneCountry: country?.dial || undefined },
+      { companyName: input.company_name, currency: country?.currency, timezone: country?.timezone, country: country?.code, phoneCountry: country?.dial || undefined, onboarding: true },
       { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
     ).catch((err: { code?: string; cause?: { code?: string } }) => {
       // two registrations racing for one email: the unique index decides

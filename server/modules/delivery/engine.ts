@@ -5,6 +5,7 @@ import type { CreditService } from '../../../common/wallet.js';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
+import { checkAllowance } from '../../http/allowance.js';
 import { fieldError } from '../../http/errors.js';
 import { recordContactEvents } from '../outreach/events.js';
 import { addCredits, rateSettings, reserve, settle } from '../wallet/index.js';
@@ -160,6 +161,8 @@ export class DeliveryEngine {
       sql`select count(*)::int as n, sum(units)::text as units from deliveries where tenant_id = ${tenantId} and send_id = ${id}`,
     );
     if (!n.n) throw fieldError('audience', 'No one to send to: every recipient was left out (no consent, suppressed, or no address).');
+    // every recipient is a message against the plan's monthly messages (docs/decisions/0046)
+    await checkAllowance(tx, tenantId, 'messages', Number(n.n));
     const reservation = await reserve(tx, { tenantId, service, units: n.units!, reference: `send:${id}`, userId: input.createdBy });
     await tx.execute(
       sql`update sends set recipients = ${n.n}, reservation_id = ${reservation.id}, credits_reserved = ${reservation.credits} where tenant_id = ${tenantId} and id = ${id}`,

@@ -1,3 +1,4 @@
+import { checkAllowance } from '../../http/allowance.js';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -311,6 +312,7 @@ export function mediaRoutes(app: FastifyInstance) {
         }
         const used = await usageOf(tx, tenantId);
         if (used + received.size > quota) throw quotaFull(used);
+        await checkAllowance(tx, tenantId, 'storage', received.size);
       });
       const original = cleanName(received.name, sniffed.ext);
       const display = fields.display_name || original.replace(/\.[^.]+$/, '') || original;
@@ -321,6 +323,8 @@ export function mediaRoutes(app: FastifyInstance) {
       const row = await req.tenantTx(async (tx) => {
         if (fields.folder_id !== null) await findFolder(tx, tenantId, fields.folder_id);
         if (!(await addUsage(tx, tenantId, received.size, quota))) throw quotaFull(await usageOf(tx, tenantId));
+        // after addUsage, under its row lock: two uploads racing cannot both pass the plan's storage
+        await checkAllowance(tx, tenantId, 'storage', 0);
         const [r] = await rows<FileRecord>(
           tx,
           sql`insert into media_files (tenant_id, folder_id, display_name, original_name, mime, kind, size, page_count, storage_key, variants_state, stored_bytes, model_type, model_id, created_by)

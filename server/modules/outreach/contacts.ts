@@ -1,3 +1,4 @@
+import { checkAllowance } from '../../http/allowance.js';
 import { eq, sql } from 'drizzle-orm';
 import { CHANNELS, CONSENT_FIELD } from '../../../common/outreach.js';
 import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE, outreachContactSchema, REACHABLE_MESSAGE } from '../../../common/schemas/outreach.js';
@@ -76,6 +77,8 @@ export const outreachContactResource = defineResource({
     { constraint: 'outreach_contacts_email_unique', field: 'email', message: DUPLICATE_EMAIL_MESSAGE },
   ],
   beforeWrite: async (tx, req, input, current) => {
+    // a new contact counts against the plan's contacts (docs/decisions/0046)
+    if (!current) await checkAllowance(tx, req.tenant!.id, 'contacts', 1);
     const out: Record<string, unknown> = {};
     if (typeof input.phone === 'string') {
       const e164 = toE164(input.phone, await companyPhoneCountry(tx, req.tenant!.id));

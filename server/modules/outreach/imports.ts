@@ -1,3 +1,4 @@
+import { checkAllowance } from '../../http/allowance.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNELS, CONSENT_FIELD, type Channel } from '../../../common/outreach.js';
@@ -158,6 +159,8 @@ export const contactImport = importable({
   },
   commit: async (tx, ctx, list, progress) => {
     const all = list as unknown as Row[];
+    // the new contacts (not those merged into existing ones) count against the plan's contacts
+    await checkAllowance(tx, ctx.tenantId, 'contacts', all.filter((r) => r.merge_into === undefined).length);
     // The chunks are pipelined: the next chunk's statement is built (its arrays of values
     // serialised) while the database writes the current one, so the job's own work overlaps the
     // database's instead of adding to it.

@@ -15,6 +15,8 @@ export interface NewTenant {
   /** where the company is (ISO 3166-1 alpha-2) and its phone country's calling code, when the form gave them */
   country?: string;
   phoneCountry?: string;
+  /** registration: the company goes through onboarding first (docs/decisions/0046) */
+  onboarding?: boolean;
 }
 export interface NewOwner {
   name: string;
@@ -53,7 +55,7 @@ export async function createTenant(database: Database, t: NewTenant, owner: NewO
     await enterTenant(tx, tenant.id);
     const roleIds = await seedRoles(tx, tenant.id);
     for (const m of installedModules()) {
-      await m.setUpCompany?.(tx, { tenantId: tenant.id, ownerId: user.id, currency: t.currency });
+      await m.setUpCompany?.(tx, { tenantId: tenant.id, ownerId: user.id, currency: t.currency, onboarding: t.onboarding });
     }
     await tx.insert(memberships).values({ tenantId: tenant.id, userId: user.id, roleId: roleIds.owner });
     return { tenantId: tenant.id, userId: user.id };

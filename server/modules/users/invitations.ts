@@ -1,3 +1,4 @@
+import { checkAllowance } from '../../http/allowance.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -105,6 +106,12 @@ export async function invitationRoutes(app: FastifyInstance) {
                where m.tenant_id = ${tenant.id} and lower(u.email) = ${input.email}`,
         );
         if (member.length) throw fieldError('email', 'This person is already a member of the company.');
+        // members plus pending invitations count against the plan's users (a replaced invitation is the same seat)
+        const [pending] = await rows(
+          tx,
+          sql`select 1 from invitations where tenant_id = ${tenant.id} and email = ${input.email} and accepted_at is null and expires_at > now()`,
+        );
+        if (!pending) await checkAllowance(tx, tenant.id, 'users', 1);
         // a new invitation replaces any pending one for the same address (the old link stops working)
         await tx
           .delete(invitations)
