@@ -35,7 +35,8 @@ const AREAS = {
   organisers: [],
   events: [],
   event_groups: [],
-  rsvp: ['send'],
+  // send: invitations, follow-ups and reminders; check_in: guests at the door (an organiser's phone)
+  rsvp: ['send', 'check_in'],
   surveys: ['close'],
   workflows: [],
   task_templates: [],
