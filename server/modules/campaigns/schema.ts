@@ -194,3 +194,16 @@ export const eventOrganisers = tenantTable(
     index('event_organisers_organiser_idx').on(t.tenantId, t.organiserId),
   ],
 );
+
+/**
+ * The company's private calendar feed (decision 0042): `/calendar/feed/{tenant}/{token}.ics`, the
+ * token kept only as its SHA-256. Regenerating replaces it, and every old address answers 404.
+ */
+export const calendarFeeds = tenantTable(
+  'calendar_feeds',
+  {
+    tokenHash: text('token_hash').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_tenant_unique').on(t.tenantId)],
+);
