@@ -1,29 +1,25 @@
-import ical from 'ical-generator';
+import { eventIcs } from '../campaigns/ical.js';
 import type { EventRow } from './service.js';
 
-/**
- * The event as an iCalendar file (the guest's "add to calendar", the reminder's attachment). The
- * UID is stable per event and company so a calendar that imports it twice keeps one entry.
- */
-export function eventIcsFile(event: EventRow, company: string, appUrl: string): string {
-  const host = (() => {
-    try {
-      return new URL(appUrl).host;
-    } catch {
-      return 'kazi';
-    }
-  })();
-  const cal = ical({ name: event.name, prodId: { company: company || 'Kazi', product: 'Kazi events' } });
-  cal.createEvent({
-    id: `event-${event.id}@${host}`,
-    start: new Date(event.starts_at),
-    end: new Date(event.ends_at),
-    summary: event.name,
-    description: event.description ?? undefined,
-    location: [event.venue, event.address].filter(Boolean).join(', ') || event.online_url || undefined,
-    url: event.online_url ?? undefined,
-  });
-  return cal.toString();
+/** The event as an iCalendar file (campaigns/ical.ts): the guest's "add to calendar" and the reminder's attachment (METHOD:REQUEST there). */
+export function eventIcsFile(event: EventRow, company: string, opts: { tenantId: number; updatedAt: string; method?: 'publish' | 'request' }): string {
+  return eventIcs(
+    {
+      id: event.id,
+      tenantId: opts.tenantId,
+      name: event.name,
+      description: event.description,
+      venue: event.venue,
+      address: event.address,
+      onlineUrl: event.online_url,
+      startsAt: event.starts_at,
+      endsAt: event.ends_at,
+      status: event.status as 'active',
+      updatedAt: opts.updatedAt,
+    },
+    { name: company },
+    { method: opts.method },
+  );
 }
 
 /** A Google Calendar "add event" link for the event. */
@@ -33,7 +29,7 @@ export function googleCalendarUrl(event: EventRow): string {
     action: 'TEMPLATE',
     text: event.name,
     dates: `${stamp(event.starts_at)}/${stamp(event.ends_at)}`,
-    details: event.description ?? '',
+    details: [event.description, event.online_url ? `Online: ${event.online_url}` : null].filter(Boolean).join('\n\n'),
     location: [event.venue, event.address].filter(Boolean).join(', ') || event.online_url || '',
     ctz: event.timezone,
   });

@@ -117,7 +117,7 @@ export async function sendRsvpMessages(
   const ids = sql.param(o.invitationIds);
   const sendIds: number[] = [];
   let total = 0;
-  const ics = o.kind === 'reminder' ? eventIcsFile(event, company, app.ctx.config.appUrl) : null;
+  const ics = o.kind === 'reminder' ? eventIcsFile(event, company, { tenantId, updatedAt: event.updated_at, method: 'request' }) : null;
   const base = { event_name: event.name, event_date: eventWhen(event.starts_at, event.timezone), event_time: eventWhen(event.starts_at, event.timezone, 'time'), event_venue: event.venue ?? '', company_name: company };
 
   for (const channel of [...new Set(o.channels)]) {
@@ -209,9 +209,11 @@ export async function sendRsvpMessages(
       },
     );
     if (channel === 'email') {
+      // the send's own record (the email list shows it); every recipient's message is in their row (RowMessage)
+      const sendSubject = subject!.render({ first_name: null, last_name: null, phone: null, email: null, custom: {} }, { ...base, rsvp_link: '', offer_expires: '', qr_url: '' });
       await tx.execute(
         sql`insert into email_sends (tenant_id, send_id, subject, html, text, from_name, from_address, reply_to, bulk)
-            values (${tenantId}, ${created.id}, ${words.subject}, ${words.html}, '', ${fromName}, ${senderId}, ${replyTo}, false)`,
+            values (${tenantId}, ${created.id}, ${sendSubject}, '', '', ${fromName}, ${senderId}, ${replyTo}, false)`,
       );
     }
     sendIds.push(created.id);

@@ -204,7 +204,7 @@ export async function rsvpPublicRoutes(app: FastifyInstance) {
     const ics = await withTenant(database, r.tenantId, async (tx) => {
       const { event } = await current(tx, r, false);
       const [company] = await rows<{ name: string }>(tx, sql`select coalesce(nullif(settings->>'name', ''), name) as name from tenants where id = ${r.tenantId}`);
-      return eventIcsFile(event, company?.name ?? '', config.appUrl);
+      return eventIcsFile(event, company?.name ?? '', { tenantId: r.tenantId, updatedAt: event.updated_at });
     });
     return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="event.ics"').send(ics);
   });

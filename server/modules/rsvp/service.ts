@@ -52,13 +52,15 @@ export interface EventRow {
   group_id: number | null;
   campaign_id: number | null;
   created_by: number | null;
+  updated_at: string;
   group_config: RsvpConfig | null;
   own_config: RsvpConfig | null;
 }
 
 const eventColumns = sql`e.id, e.name, e.description, e.venue, e.address, e.online_url,
   to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as starts_at, to_char(e.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as ends_at,
-  e.timezone, e.capacity, e.seats_taken, e.status, e.group_id, e.campaign_id, e.created_by, g.rsvp_config as group_config, e.rsvp_config as own_config`;
+  e.timezone, e.capacity, e.seats_taken, e.status, e.group_id, e.campaign_id, e.created_by, g.rsvp_config as group_config, e.rsvp_config as own_config,
+  to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`;
 
 /** The event (with its group's settings) of the tenant, or null. */
 export async function loadEvent(tx: Tx, tenantId: number, eventId: number): Promise<EventRow | null> {
