@@ -149,7 +149,8 @@ async function invite(tx: Tx, req: FastifyRequest, event: EventRow, body: z.outp
   return { created: created.length, ids: toSend.map((r) => Number(r.id)) };
 }
 
-const sendMessage = (n: number) => `Send Successfully`;
+/** SPEC §8: a send is confirmed by 'Send Successfully' */
+const SENT = 'Send Successfully';
 
 /**
  * The organisers' RSVP endpoints (SPEC §7 Events): invitations and their list, responses,
@@ -175,7 +176,7 @@ export function rsvpRoutes(app: FastifyInstance) {
       return { invited: created, invitations: ids.length, ...sent };
     });
     await kickSends(app, tenantId, out.sendIds);
-    return reply.code(201).send({ message: sendMessage(out.recipients), data: { invited: out.invited, invitations: out.invitations, recipients: out.recipients, send_ids: out.sendIds } });
+    return reply.code(201).send({ message: SENT, data: { invited: out.invited, invitations: out.invitations, recipients: out.recipients, send_ids: out.sendIds } });
   });
 
   const invitationIdSchema = z.object({ invitation_id: z.coerce.number({ error: 'Choose an invitation.' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -196,7 +197,7 @@ export function rsvpRoutes(app: FastifyInstance) {
       return sendRsvpMessages(app, tx, { tenantId, event, invitationIds: [invitation_id], kind: 'invitation', channels, userId: req.user!.id, strict: true });
     });
     await kickSends(app, tenantId, out.sendIds);
-    return { message: 'Send Successfully', data: { recipients: out.recipients, send_ids: out.sendIds } };
+    return { message: SENT, data: { recipients: out.recipients, send_ids: out.sendIds } };
   });
 
   const followUps = async (req: FastifyRequest, wanted: number[]) => {
@@ -225,7 +226,7 @@ export function rsvpRoutes(app: FastifyInstance) {
       });
     });
     await kickSends(app, tenantId, out.sendIds);
-    return { message: 'Send Successfully', data: { recipients: out.recipients, send_ids: out.sendIds } };
+    return { message: SENT, data: { recipients: out.recipients, send_ids: out.sendIds } };
   };
 
   const followUpSchema = z.object({ invitation_ids: ids(10_000).refine((v) => v.length > 0, 'Choose who to remind.') });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EffectiveRsvpConfig, RsvpAnswer, RsvpEventSummary, RsvpPlace } from '../../../common/answers/rsvp.js';
 import type { Config } from '../../config.js';
 import { rows, type Tx } from '../../db/client.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { readToken, signToken } from '../../http/signed-token.js';
 import type { RsvpConfig } from '../campaigns/schema.js';
 import { recordContactEvents, type ContactEvent } from '../outreach/events.js';
