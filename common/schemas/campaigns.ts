@@ -25,6 +25,14 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+/** a text kept only when it says something (the stored settings leave an unset text out) */
+const leftOutWhenEmpty = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || undefined);
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be a date (YYYY-MM-DD).')
@@ -160,9 +168,9 @@ export const rsvpConfigSchema = z
       .max(30)
       .default([])
       .refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'Each question needs its own id.'),
-    invitation_sms: optionalText(1600),
-    invitation_email_subject: optionalText(300),
-    invitation_email_body: optionalText(20_000),
+    invitation_sms: leftOutWhenEmpty(1600),
+    invitation_email_subject: leftOutWhenEmpty(300),
+    invitation_email_body: leftOutWhenEmpty(20_000),
   })
   .strict();
 export type RsvpConfigInput = z.input<typeof rsvpConfigSchema>;

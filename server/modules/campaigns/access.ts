@@ -1,8 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
 import { notFound } from '../../http/errors.js';
-import { campaigns, eventOrganisers, events, organisers } from './schema.js';
+import { events } from './schema.js';
 
 /**
  * Who sees an event (docs/decisions/0042-campaigns-events-calendar.md), the one rule of the
@@ -35,16 +36,17 @@ export function viewerOf(req: FastifyRequest | EventViewer): EventViewer {
 export const seesAllEvents = (who: FastifyRequest | EventViewer) => viewerOf(who).permissions.has(VIEW_ALL_EVENTS);
 
 /** true when `userId` created the event (an expression over the `events` table). */
-export const isCreatorOf = (userId: number): SQL<boolean> => sql<boolean>`coalesce(${events.createdBy} = ${userId}, false)`;
+// outer columns through qualified(): a select of one table leaves its columns unqualified, which a subquery would read as its own
+export const isCreatorOf = (userId: number): SQL<boolean> => sql<boolean>`coalesce(${q(events.createdBy)} = ${userId}, false)`;
 
 /** true when `userId` is an organiser linked to the event. */
 export const isOrganiserOf = (userId: number): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${eventOrganisers} join ${organisers} on ${organisers.tenantId} = ${eventOrganisers.tenantId} and ${organisers.id} = ${eventOrganisers.organiserId}
-    where ${eventOrganisers.tenantId} = ${events.tenantId} and ${eventOrganisers.eventId} = ${events.id} and ${organisers.userId} = ${userId})`;
+  sql<boolean>`exists (select 1 from event_organisers eo join organisers o on o.tenant_id = eo.tenant_id and o.id = eo.organiser_id
+    where eo.tenant_id = ${q(events.tenantId)} and eo.event_id = ${q(events.id)} and o.user_id = ${userId})`;
 
 /** true when `userId` owns the event's campaign. */
 export const isCampaignOwnerOf = (userId: number): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${campaigns} where ${campaigns.tenantId} = ${events.tenantId} and ${campaigns.id} = ${events.campaignId} and ${campaigns.ownerId} = ${userId})`;
+  sql<boolean>`exists (select 1 from campaigns c where c.tenant_id = ${q(events.tenantId)} and c.id = ${q(events.campaignId)} and c.owner_id = ${userId})`;
 
 /**
  * The condition on the `events` table of the events a member sees: undefined (no condition)

@@ -4,7 +4,7 @@ import type { EventRow as EventAnswer } from '../../../common/answers/campaigns.
 import { zonedToUtc } from '../../../common/calendar.js';
 import { eventSchema, eventUpdateSchema } from '../../../common/schemas/campaigns.js';
 import { rows, type Tx } from '../../db/client.js';
-import { isoTimestamp as ts } from '../../db/sql.js';
+import { qualified as q, isoTimestamp as ts } from '../../db/sql.js';
 import { answerFields } from '../../http/answer-fields.js';
 import { ValidationError } from '../../http/errors.js';
 import { defineResource } from '../../http/resource.js';
@@ -14,9 +14,9 @@ import { campaigns, eventGroups, eventOrganisers, events as e, organisers } from
 
 type Row = Record<string, unknown>;
 
-export const campaignNameOf = (campaignId: typeof e.campaignId) =>
-  sql<string | null>`(select ${campaigns.name} from ${campaigns} where ${campaigns.tenantId} = ${e.tenantId} and ${campaigns.id} = ${campaignId})`;
-const groupName = sql<string | null>`(select ${eventGroups.name} from ${eventGroups} where ${eventGroups.tenantId} = ${e.tenantId} and ${eventGroups.id} = ${e.groupId})`;
+// outer columns through qualified(): a select of one table leaves its columns unqualified, which a subquery would read as its own
+const campaignName = sql<string | null>`(select c.name from campaigns c where c.tenant_id = ${q(e.tenantId)} and c.id = ${q(e.campaignId)})`;
+const groupName = sql<string | null>`(select g.name from event_groups g where g.tenant_id = ${q(e.tenantId)} and g.id = ${q(e.groupId)})`;
 
 /** An event's answer fields (SPEC §3), shared by the resource and the calendar. */
 export const eventFields = {
@@ -24,7 +24,7 @@ export const eventFields = {
   name: e.name,
   description: e.description,
   campaign_id: e.campaignId,
-  campaign_name: campaignNameOf(e.campaignId),
+  campaign_name: campaignName,
   group_id: e.groupId,
   group_name: groupName,
   venue: e.venue,

@@ -196,13 +196,14 @@ export const eventOrganisers = tenantTable(
 );
 
 /**
- * The company's private calendar feed (decision 0042): `/calendar/feed/{tenant}/{token}.ics`, the
- * token kept only as its SHA-256. Regenerating replaces it, and every old address answers 404.
+ * The company's private calendar feed (decision 0042): `/calendar/feed/{token}.ics`, the token
+ * signed under APP_KEY over the company and this random secret. Regenerating draws a new secret,
+ * and every old address answers 404.
  */
 export const calendarFeeds = tenantTable(
   'calendar_feeds',
   {
-    tokenHash: text('token_hash').notNull(),
+    secret: text('secret').notNull(),
     createdBy: bigint('created_by', { mode: 'number' }),
   },
   (t) => [uniqueIndex('calendar_feeds_tenant_unique').on(t.tenantId)],
