@@ -40,7 +40,7 @@ export default function EventDashboard({ event }: { event: RsvpEventSummary }) {
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard label="Invitations" value={t.invited} icon={<Users className="size-5" />} detail={`${formatCount(t.answered)} answered (${t.invited ? Math.round((100 * t.answered) / t.invited) : 0}%)`} />
               <StatCard label="Attending" value={t.seats_taken} icon={<CalendarCheck className="size-5" />} tone="success" detail={`${formatCount(t.confirmed)} confirmed with plus-ones${t.capacity !== null ? ` · ${t.capacity} places` : ''}`} />
-              <StatCard label="Checked in" value={t.checked_in} icon={<DoorOpen className="size-5" />} tone="info" detail={`${formatCount(t.checked_in_seats)} people with their guests`} />
+              <StatCard label="Checked in" value={t.checked_in} icon={<DoorOpen className="size-5" />} tone="info" detail={`${formatCount(t.checked_in_seats)} ${t.checked_in_seats === 1 ? 'person' : 'people'} with their guests`} />
               <StatCard label="Messages" value={data.messages.reduce((a, m) => a + m.recipients, 0)} icon={<MessageSquareText className="size-5" />} tone="warning" detail={creditsLabel(data.credits_total, formats.currency)} />
             </div>
             <div className="grid gap-6 xl:grid-cols-3">
