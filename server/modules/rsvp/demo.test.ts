@@ -26,7 +26,7 @@ it('every demo event with invitations holds exactly the seats of its confirmed g
       sql`select e.id, e.capacity, e.seats_taken, coalesce(sum(i.seats), 0)::int as held, count(i.id)::int as invited, count(i.answer)::int as answered,
                  count(*) filter (where i.place = 'waitlisted')::int as waitlisted
             from events e join rsvp_invitations i on i.tenant_id = e.tenant_id and i.event_id = e.id
-           where e.tenant_id = ${tenantId} group by e.id`,
+           where e.tenant_id = ${tenantId} group by e.tenant_id, e.id`,
     ),
   );
   expect(events.length).toBeGreaterThan(0);

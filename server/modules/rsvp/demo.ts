@@ -36,7 +36,7 @@ export async function seedDemoRsvp(tx: Tx, demo: DemoCompany) {
       sql`insert into rsvp_invitations (tenant_id, event_id, contact_id, channels, sent_count, last_sent_at, answer, answered_at, plus_ones, invited_by, created_at, updated_at)
           select ${t}, ${e.id}, c.id, '["sms","email"]'::jsonb, 1, ${new Date(demo.today.getTime() - 10 * day).toISOString()}::timestamptz,
                  case when c.rn % 9 < 4 then 'yes' when c.rn % 9 < 6 then 'no' when c.rn % 9 = 6 then 'maybe' end,
-                 case when c.rn % 9 < 7 then ${new Date(demo.today.getTime() - 9 * day).toISOString()}::timestamptz + make_interval(hours => c.rn * 5) end,
+                 case when c.rn % 9 < 7 then ${new Date(demo.today.getTime() - 9 * day).toISOString()}::timestamptz + make_interval(hours => (c.rn * 5)::int) end,
                  case when c.rn % 9 = 1 then 1 else 0 end, ${demo.ownerId},
                  ${new Date(demo.today.getTime() - 10 * day).toISOString()}::timestamptz, ${new Date(demo.today.getTime() - 9 * day).toISOString()}::timestamptz
             from (select id, row_number() over (order by id) as rn from outreach_contacts where tenant_id = ${t} order by id offset ${n * 20} limit 36) c`,
