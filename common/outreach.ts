@@ -27,7 +27,21 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
  * (recordContactEvents) refuses any other, and the segment editor's "Activity" condition offers
  * exactly these. An area that records a new kind adds it here first.
  */
-export const CONTACT_EVENT_TYPES = ['sms.sent', 'sms.delivered', 'email.sent', 'email.opened', 'rsvp.accepted', 'survey.answered'] as const;
+export const CONTACT_EVENT_TYPES = [
+  'sms.sent',
+  'sms.delivered',
+  'email.sent',
+  'email.opened',
+  // RSVP (server/modules/rsvp): "did not answer" is rsvp.invited without rsvp.answered; "attended" is rsvp.checked_in
+  'rsvp.invited',
+  'rsvp.answered',
+  'rsvp.accepted',
+  'rsvp.declined',
+  'rsvp.waitlisted',
+  'rsvp.reminded',
+  'rsvp.checked_in',
+  'survey.answered',
+] as const;
 export type ContactEventType = (typeof CONTACT_EVENT_TYPES)[number];
 
 /** the database column holding a channel's consent status */

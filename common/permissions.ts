@@ -33,9 +33,11 @@ const AREAS = {
   // Campaigns
   campaigns: [],
   organisers: [],
-  events: [],
+  // view_all: every event of the company; without it a member sees the events they made, organise or whose campaign they own
+  events: ['view_all'],
   event_groups: [],
-  rsvp: ['send'],
+  // send: invitations, follow-ups and reminders; check_in: guests at the door (an organiser's phone)
+  rsvp: ['send', 'check_in'],
   surveys: ['close'],
   workflows: [],
   task_templates: [],
@@ -139,7 +141,8 @@ export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Perm
     slug: 'organiser',
     name: 'Organiser',
     permissions: (p) =>
-      /^(events|event_groups|rsvp|tasks|calendar)\./.test(p) ||
+      // the events they made or organise, not every event of the company (server/modules/campaigns/access.ts)
+      (/^(events|event_groups|rsvp|tasks|calendar)\./.test(p) && p !== 'events.view_all') ||
       ['campaigns.view', 'surveys.view', 'contacts.view', 'media.view'].includes(p) ||
       EVERYONE.includes(p),
   },

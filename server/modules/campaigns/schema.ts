@@ -194,3 +194,17 @@ export const eventOrganisers = tenantTable(
     index('event_organisers_organiser_idx').on(t.tenantId, t.organiserId),
   ],
 );
+
+/**
+ * The company's private calendar feed (decision 0042): `/calendar/feed/{token}.ics`, the token
+ * signed under APP_KEY over the company and this random secret. Regenerating draws a new secret,
+ * and every old address answers 404.
+ */
+export const calendarFeeds = tenantTable(
+  'calendar_feeds',
+  {
+    secret: text('secret').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_tenant_unique').on(t.tenantId)],
+);

@@ -5,7 +5,7 @@ import { rows, type Tx } from '../../db/client.js';
 import { htmlToText } from '../../mail/html.js';
 import { withTenant } from '../../db/tenancy.js';
 import { ProviderError } from '../../providers/payments/errors.js';
-import type { EmailDriver, EmailMessage, EmailResult } from '../../providers/email/types.js';
+import type { EmailAttachment, EmailDriver, EmailMessage, EmailResult } from '../../providers/email/types.js';
 import { DispatchFailed, type ChannelRules, type ClaimedRow, type DeliveryChannel, type RowOutcome, type SendRecord } from '../delivery/index.js';
 import { compileMessage, type CompiledMessage, type RenderContact } from '../outreach/message-render.js';
 import { loadContactFields } from '../outreach/fields.js';
@@ -14,6 +14,18 @@ import { domainOf, emailSetup, fromHeader } from './sender.js';
 
 /** Email has no quiet hours; it pauses when more than a fifth of 200 answers were refusals or unknown. */
 export const EMAIL_RULES: ChannelRules = { quiet: null, pauseErrorRate: 20, pauseMinSample: 200 };
+
+/**
+ * A recipient's own message, rendered when the send was written (JSON in `deliveries.body`): for
+ * messages whose words differ per recipient beyond the contact's fields (an RSVP link). Ordinary
+ * email sends leave the row's body empty and are rendered here from `email_sends`.
+ */
+export interface RowMessage {
+  subject: string;
+  html: string;
+  text?: string;
+  attachments?: EmailAttachment[];
+}
 
 /** provider requests of one batch in flight at once */
 const PARALLEL_REQUESTS = 4;
@@ -109,7 +121,11 @@ export function emailChannel(app: FastifyInstance): DeliveryChannel {
         const who: RenderContact = c ? { ...c, custom: c.custom ?? {} } : { first_name: null, last_name: null, phone: null, email: row.address, custom: {} };
         try {
           const unsubscribe = m.bulk && c ? unsubscribeUrl(app.ctx.config, send.tenantId, Number(c.id), 'email') : null;
-          const body = withFooter(m.html.render(who), m.text.render(who), setup.footer, unsubscribe);
+          // a row may carry its own rendered message (an RSVP invitation with the invitee's own link): RowMessage
+          const own = row.body !== null ? (JSON.parse(row.body) as RowMessage) : null;
+          const body = own
+            ? withFooter(own.html, own.text ?? htmlToText(own.html), setup.footer, unsubscribe)
+            : withFooter(m.html.render(who), m.text.render(who), setup.footer, unsubscribe);
           const headers: Record<string, string> = {};
           if (unsubscribe) {
             headers['List-Unsubscribe'] = `<${unsubscribe}>`;
@@ -120,12 +136,13 @@ export function emailChannel(app: FastifyInstance): DeliveryChannel {
             to: row.address,
             from: m.from,
             replyTo: m.replyTo ?? setup.replyTo,
-            subject: m.subject.render(who).replace(/[\r\n]+/g, ' '),
+            subject: (own ? own.subject : m.subject.render(who)).replace(/[\r\n]+/g, ' '),
             html: body.html,
             text: body.text,
             headers,
             reference: String(row.id),
             tags: [`send-${send.id}`],
+            ...(own?.attachments?.length ? { attachments: own.attachments } : {}),
           });
         } catch (err) {
           out.push({ id: row.id, outcome: 'refused', code: 'RenderFailed', reason: (err as Error).message, temporary: false, account: false });

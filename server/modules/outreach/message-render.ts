@@ -11,7 +11,8 @@ export interface CompiledMessage {
   personalised: boolean;
   /** the contact fields the text uses, in the order they first appear: "first_name", "custom.region" */
   variables: string[];
-  render(contact: RenderContact): string;
+  /** `extra`: the values of the format's own variables (MessageFormat.variables) for this recipient */
+  render(contact: RenderContact, extra?: Record<string, unknown>): string;
 }
 
 /** A message that cannot be sent as written; the message is a sentence for the person who wrote it. */
@@ -44,6 +45,11 @@ delete htmlEngine.tags.raw;
 /** What a text is: plain (SMS, a subject line, an email's text part) or HTML, whose variable values are escaped. */
 export interface MessageFormat {
   html?: boolean;
+  /**
+   * variables beside the contact's that this kind of message offers (an RSVP invitation's
+   * {{ rsvp_link }}, {{ event_name }}…): known to the check, given to render() per recipient
+   */
+  variables?: readonly string[];
 }
 
 /** `{{` or `{%` anywhere: without them the text is sent as it is, with no Liquid at all */
@@ -114,7 +120,8 @@ export function compileMessage(body: string, customKeys: readonly string[], form
   if (dynamicCustom) throw new MessageTemplateError('A contact field is named with a fixed key: {{ custom.region }}, not {{ custom[something] }}.');
   const custom = new Set(customKeys);
   if (names.includes('custom')) throw new MessageTemplateError('{{ custom }} needs the key of a contact field, e.g. {{ custom.region }}.');
-  const unknown = names.filter((n) => !(STANDARD.has(n) || (n.startsWith('custom.') && custom.has(n.slice(7)))));
+  const own = new Set(format.variables ?? []);
+  const unknown = names.filter((n) => !(STANDARD.has(n) || own.has(n) || (n.startsWith('custom.') && custom.has(n.slice(7)))));
   if (unknown.length) {
     const what = listOf(unknown.map(tagOf));
     throw new MessageTemplateError(
@@ -135,7 +142,7 @@ export function compileMessage(body: string, customKeys: readonly string[], form
     const text = run({});
     return { personalised: false, variables: [], render: () => text };
   }
-  return { personalised: true, variables: names, render: (contact) => run(scopeOf(contact)) };
+  return { personalised: true, variables: names, render: (contact, extra) => run({ ...extra, ...scopeOf(contact) }) };
 }
 
 /**

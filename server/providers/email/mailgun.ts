@@ -168,6 +168,7 @@ function messageForm(m: EmailMessage): FormData {
   for (const [name, value] of Object.entries(m.headers)) f.append(`h:${name}`, value);
   f.set(`v:${REFERENCE_VARIABLE}`, m.reference);
   for (const tag of (m.tags ?? []).slice(0, MAX_TAGS)) f.append('o:tag', tag);
+  for (const a of m.attachments ?? []) f.append('attachment', new Blob([a.content], { type: a.contentType }), a.filename);
   return f;
 }
 

@@ -101,6 +101,7 @@ export class SmtpEmail implements EmailDriver {
             html: m.html,
             text: m.text,
             headers: { ...m.headers, [REFERENCE_HEADER]: m.reference },
+            attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
           });
           if (info.rejected.length) return { reference: m.reference, outcome: 'refused', code: 'Rejected', reason: `The SMTP server rejected ${m.to}: ${info.response}`, temporary: false, account: false };
           return { reference: m.reference, outcome: 'accepted', messageId: info.messageId.replace(/^<|>$/g, '') };

@@ -26,6 +26,14 @@ export interface EmailMessage {
   reference: string;
   /** a provider tag, e.g. the send's id, for the provider's own statistics */
   tags?: string[];
+  /** files sent with the message (an event's iCal file on its reminder) */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export type EmailResult = EmailAccepted | EmailRefused | EmailUnknown;

@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CallbackSecrets } from '../server/providers/sms/callbacks';
+import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
+import { E2E_APP_KEY } from './app-key';
+import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+
+// Issue 19 (RSVP), by SMS through the Africa's Talking stand-in: an event with one place, a
+// segment invited from the event's RSVP page, two guests answering on the public form (the second
+// joins the waitlist), a follow-up to the one who did not answer, the first guest checked in by the
+// code under their QR code (the check-in page's manual entry), and the dashboard's figures.
+
+const demo = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
+
+async function fundCompany(page: Page) {
+  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: '1000' });
+  expect(made.status).toBe(201);
+  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
+  expect(paid.status).toBe(200);
+  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
+  const operator = await openBrowser();
+  try {
+    await logIn(operator.page, demo().email, demo().password);
+    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
+    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
+    expect((await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {})).status).toBe(200);
+  } finally {
+    await operator.close();
+  }
+}
+
+describe('RSVP (issue 19)', () => {
+  let browser: Browser;
+  let page: Page;
+  let at: AfricasTalkingStandIn;
+  let eventId = 0;
+  const segmentName = `Gala guests ${Date.now().toString(36)}`;
+  const phones = { amina: '+254712000201', brian: '+254712000202', chep: '+254712000203' };
+  const links: Record<string, string> = {};
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    await registerTenant(page, { country: 'KE' });
+    await page.goto('/sms');
+    const tenantId = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')!.textContent!).props.tenant.id as number);
+    at = await startAfricasTalkingStandIn({
+      port: inject('smsStandIns').africastalkingPort,
+      deliveryReportUrl: new CallbackSecrets(E2E_APP_KEY).url(`${inject('baseURL')}/webhooks/sms/delivery`, 'sms-delivery', String(tenantId)),
+    });
+    await fundCompany(page);
+    // whatever the hour of the run: quiet hours would hold the invitations until morning
+    const rules = await apiCall(page, 'PUT', '/sms/settings', { quiet_hours_enabled: false, quiet_start: '20:00', quiet_end: '08:00', pause_error_rate: 20, pause_min_sample: 200, sender_ids: [] });
+    expect(rules.status, JSON.stringify(rules.json)).toBe(200);
+    const ids: number[] = [];
+    for (const [name, phone] of Object.entries(phones)) {
+      const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name[0].toUpperCase() + name.slice(1), phone, consent_sms: 'granted' });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      ids.push(made.json.data!.id);
+    }
+    const segment = await apiCall(page, 'POST', '/segments/store', { name: segmentName, type: 'static' });
+    expect((await apiCall(page, 'POST', `/segments/add-contacts/${segment.json.data!.id}`, { contact_ids: ids })).status).toBe(200);
+    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const event = await apiCall(page, 'POST', '/events/store', { name: 'Garden gala', venue: 'Kazi Hall', starts_at: `${day}T18:00`, ends_at: `${day}T21:00`, capacity: 1, status: 'active' });
+    expect(event.status, JSON.stringify(event.json)).toBe(201);
+    eventId = event.json.data!.id;
+  });
+  afterEach((context) => reportFailure(context, browser, 'rsvp'));
+  afterAll(async () => {
+    await browser?.close();
+    await at?.close();
+  });
+
+  it('invites a segment by SMS from the event’s RSVP page; each guest gets their own link', async () => {
+    await page.goto(`/events/${eventId}/rsvp`);
+    await page.getByRole('heading', { name: 'Garden gala', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: 'Segments' }).click();
+    await page.getByRole('combobox', { name: 'Segments' }).fill(segmentName.slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(segmentName) }).click();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Email').uncheck();
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    await toast(page, 'Send Successfully').waitFor();
+    await expect.poll(() => at.received().filter((m) => /\/rsvp\//.test(m.message)).length, { timeout: 20_000 }).toBe(3);
+    for (const [name, phone] of Object.entries(phones)) {
+      const m = at.received().find((x) => x.to === phone && /\/rsvp\//.test(x.message));
+      const link = /(https?:\/\/\S+\/rsvp\/\S+)/.exec(m!.message)![1];
+      links[name] = new URL(link).pathname;
+    }
+    expect(new Set(Object.values(links)).size).toBe(3);
+    await page.goto(`/events/${eventId}/rsvp/invitations`);
+    await page.getByText('Amina', { exact: false }).first().waitFor();
+  });
+
+  it('two guests answer on the public form: the first takes the one place, the second joins the waitlist', async () => {
+    const guest = await openBrowser();
+    try {
+      await guest.page.goto(links.amina);
+      await guest.page.getByRole('heading', { name: 'Garden gala' }).waitFor();
+      await guest.page.getByLabel('Yes, I will come').check();
+      await guest.page.getByRole('button', { name: 'Send my answer' }).click();
+      await guest.page.getByText('Your place is confirmed.').first().waitFor();
+      await guest.page.getByRole('img', { name: 'Your check-in code' }).waitFor();
+      links.code = (await guest.page.getByLabel('Your check-in code', { exact: true }).last().textContent())!.trim();
+      expect(links.code.length).toBeGreaterThan(10);
+
+      await guest.page.goto(links.brian);
+      await guest.page.getByLabel('Yes, I will come').check();
+      await guest.page.getByRole('button', { name: 'Send my answer' }).click();
+      await guest.page.getByText(/you are on the waitlist/).first().waitFor();
+    } finally {
+      await guest.close();
+    }
+  });
+
+  it('follows up the one who has not answered', async () => {
+    await page.goto(`/events/${eventId}/rsvp/follow-up`);
+    await page.getByText('Chep').first().waitFor();
+    await page.getByLabel('Select every invitation on this page').check();
+    await page.getByRole('button', { name: /^Send reminders/ }).click();
+    await toast(page, 'Send Successfully').waitFor();
+    await expect.poll(() => at.received().filter((m) => m.to === phones.chep).length, { timeout: 20_000 }).toBe(2);
+  });
+
+  it('checks the confirmed guest in by their code, once, and shows it on the dashboard', async () => {
+    await page.goto(`/events/${eventId}/check-in`);
+    await page.getByLabel('Guest’s code').fill(links.code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Amina checked in' }).waitFor();
+    await page.getByLabel('Guest’s code').fill(links.code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).first().click();
+    await page.getByRole('status').filter({ hasText: /already checked in/ }).waitFor();
+
+    await page.goto(`/events/${eventId}/dashboard`);
+    await settled(page);
+    await page.getByText('1 person with their guests').waitFor();
+    await page.getByText('1 confirmed with plus-ones', { exact: false }).waitFor();
+  });
+});
