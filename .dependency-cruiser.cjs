@@ -10,7 +10,7 @@
 const LAYERS = [
   ['activity', 'tenancy'],
   ['auth', 'roles', 'notifications', 'attachments', 'media', 'accounting', 'platform'],
-  ['users', 'profile', 'ledger', 'outreach', 'payments'],
+  ['users', 'profile', 'ledger', 'outreach', 'payments', 'api-tokens'],
   ['banking'],
   ['accounting-settings'],
   ['documents'],

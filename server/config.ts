@@ -28,6 +28,8 @@ export interface Config {
   delivery: DeliveryConfig;
   email: EmailConfig;
   media: MediaConfig;
+  /** API_TOKEN_RATE_LIMIT: requests one API token may make per minute (docs/decisions/0047) */
+  apiTokenRateLimit: number;
 }
 
 /** Email (server/providers/email): each company brings its own Mailgun account or SMTP server in its settings. */
@@ -189,6 +191,7 @@ const schema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: bool.optional(),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     email: { mailgunApiUrl: e.MAILGUN_API_URL?.replace(/\/+$/, '') ?? null },
     media: mediaConfig(e),
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
   };
 }
 

@@ -22,3 +22,5 @@ export * from '../modules/email/send-schema.js';
 export * from '../modules/email-templates/schema.js';
 export * from '../modules/media/schema.js';
 export * from '../modules/cms/schema.js';
+export * from '../modules/api-tokens/schema.js';
+export * from '../modules/company-settings/schema.js';

@@ -1,6 +1,7 @@
 import { accountingSettingsModule } from './accounting-settings/module.js';
 import { accountingModule } from './accounting/module.js';
 import { activityModule } from './activity/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
 import { airtimeModule } from './airtime/module.js';
 import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
@@ -47,6 +48,7 @@ export const MODULES: readonly KaziModule[] = [
   ledgerModule,
   outreachModule,
   paymentsModule,
+  apiTokensModule,
   bankingModule,
   accountingSettingsModule,
   documentsModule,
