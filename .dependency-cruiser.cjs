@@ -13,7 +13,7 @@ const LAYERS = [
   ['users', 'profile', 'ledger', 'outreach', 'payments', 'api-tokens'],
   ['banking'],
   ['accounting-settings'],
-  ['documents'],
+  ['documents', 'company-settings'],
   ['reports', 'wallet'],
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],

@@ -7,6 +7,7 @@ import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
 import { bankingModule } from './banking/module.js';
 import { cmsModule } from './cms/module.js';
+import { companySettingsModule } from './company-settings/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly KaziModule[] = [
   bankingModule,
   accountingSettingsModule,
   documentsModule,
+  companySettingsModule,
   reportsModule,
   walletModule,
   deliveryModule,
