@@ -14,7 +14,7 @@ const LAYERS = [
   ['banking'],
   ['accounting-settings'],
   ['documents', 'company-settings'],
-  ['reports', 'wallet'],
+  ['reports', 'wallet', 'quotes'],
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],

@@ -21,6 +21,7 @@ import { outreachModule } from './outreach/module.js';
 import { paymentsModule } from './payments/module.js';
 import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
+import { quotesModule } from './quotes/module.js';
 import { reportsModule } from './reports/module.js';
 import { smsModule } from './sms/module.js';
 import { rolesModule } from './roles/module.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly KaziModule[] = [
   companySettingsModule,
   reportsModule,
   walletModule,
+  quotesModule,
   deliveryModule,
   emailTemplatesModule,
   smsModule,
