@@ -6,6 +6,7 @@ import { Footer } from '@/components/shell/Footer';
 import { DesktopSidebar, MobileDrawer } from '@/components/shell/Sidebar';
 import { TopBar } from '@/components/shell/TopBar';
 import { useShellMenu } from '@/components/shell/use-shell';
+import { useBrandTheme } from '@/components/shell/use-brand-theme';
 import { useSharedProps } from '@/lib/page';
 import { usePreferences } from '@/lib/preferences';
 
@@ -16,7 +17,8 @@ import { usePreferences } from '@/lib/preferences';
  * Persistent: assign it to `Page.layout`, so the menu keeps its state between visits.
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const { auth } = useSharedProps();
+  const { auth, tenant } = useSharedProps();
+  useBrandTheme(tenant?.brand_color);
   const prefs = usePreferences();
   const menu = useShellMenu();
   const [menuOpen, setMenuOpen] = useState(false);
