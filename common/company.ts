@@ -77,7 +77,7 @@ export const companySeoSchema = z.object({
   meta_description: text(160),
   meta_keywords: text(255),
   social_image_id: id.nullish().transform((v) => v ?? null),
-  allow_indexing: z.coerce.boolean().default(true),
+  allow_indexing: z.boolean({ error: 'Say whether search engines may index the pages.' }),
 });
 export type CompanySeoInput = z.input<typeof companySeoSchema>;
 
@@ -85,8 +85,8 @@ export const TERMS_MAX = 20_000;
 /** Settings/Company/Terms: the company's own terms, shown on its public pages and printed on its documents. */
 export const companyTermsSchema = z.object({
   terms: text(TERMS_MAX),
-  show_on_documents: z.coerce.boolean().default(true),
-  show_on_public_pages: z.coerce.boolean().default(true),
+  show_on_documents: z.boolean({ error: 'Say whether the terms are printed on documents.' }),
+  show_on_public_pages: z.boolean({ error: 'Say whether the terms are shown on public pages.' }),
 });
 export type CompanyTermsInput = z.input<typeof companyTermsSchema>;
 

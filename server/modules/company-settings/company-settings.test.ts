@@ -101,7 +101,7 @@ describe('PUT /settings/company/update', () => {
 
 describe('SEO, terms and theme', () => {
   it('validates and saves the SEO meta', async () => {
-    const bad = await owner.json('PUT', '/settings/company/seo/update', { meta_title: 'x'.repeat(71), meta_description: 'y'.repeat(161) });
+    const bad = await owner.json('PUT', '/settings/company/seo/update', { meta_title: 'x'.repeat(71), meta_description: 'y'.repeat(161), allow_indexing: true });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['meta_description', 'meta_title']);
     const ok = await owner.json('PUT', '/settings/company/seo/update', { meta_title: 'Alpha — services', meta_description: 'What we do.', meta_keywords: 'alpha', allow_indexing: false });
@@ -110,9 +110,9 @@ describe('SEO, terms and theme', () => {
   });
 
   it('saves the terms and shows them on the company’s public terms page, escaped', async () => {
-    const long = await owner.json('PUT', '/settings/company/terms/update', { terms: 'x'.repeat(20_001) });
+    const long = await owner.json('PUT', '/settings/company/terms/update', { terms: 'x'.repeat(20_001), show_on_documents: true, show_on_public_pages: true });
     expect(long.statusCode).toBe(422);
-    const ok = await owner.json('PUT', '/settings/company/terms/update', { terms: '1. Pay in 14 days.\n2. <script>alert(1)</script> is text.', show_on_public_pages: true });
+    const ok = await owner.json('PUT', '/settings/company/terms/update', { terms: '1. Pay in 14 days.\n2. <script>alert(1)</script> is text.', show_on_documents: true, show_on_public_pages: true });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.terms_updated_at).toBeTruthy();
     const page = await anonymous.get('/p/settings-alpha/legal/terms');
