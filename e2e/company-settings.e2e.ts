@@ -94,11 +94,13 @@ describe('company settings, theme and API tokens', () => {
     expect(bg).toBe('rgb(15, 118, 110)');
 
     // a public page: the terms page of the company links the company's theme sheet, which carries the colour
-    const slug = await page.evaluate(async () => (await (await fetch('/settings/company', { headers: { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest' } })).json()).props.company.slug as string).catch(() => null);
+    const href = (await page.getByRole('link', { name: /See a public page/ }).getAttribute('href'))!;
+    const slug = new URL(href, baseURL).searchParams.get('company');
+    expect(slug).toBeTruthy();
     const terms = await apiCall(page, 'PUT', '/settings/company/terms/update', { terms: '1. Pay within 14 days.', show_on_documents: true, show_on_public_pages: true });
     expect(terms.status).toBe(200);
     const publicPage = await browser.context.newPage();
-    const quote = await publicPage.goto(`/quotes/request?company=${slug ?? ''}`);
+    const quote = await publicPage.goto(href);
     expect(quote?.status()).toBe(200);
     await eventually(() => publicPage.evaluate(() => document.documentElement.style.getPropertyValue('--color-primary')), '#0F766E');
     const termsPage = await publicPage.goto(`/p/${slug}/legal/terms`);
