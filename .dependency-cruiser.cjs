@@ -10,11 +10,11 @@
 const LAYERS = [
   ['activity', 'tenancy'],
   ['auth', 'roles', 'notifications', 'realtime', 'attachments', 'media', 'accounting', 'platform'],
-  ['users', 'profile', 'ledger', 'outreach', 'payments'],
+  ['users', 'profile', 'ledger', 'outreach', 'payments', 'api-tokens'],
   ['banking'],
   ['accounting-settings'],
-  ['documents'],
-  ['reports', 'wallet'],
+  ['documents', 'company-settings'],
+  ['reports', 'wallet', 'quotes'],
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],

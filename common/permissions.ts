@@ -58,6 +58,8 @@ const AREAS = {
   notifications: [],
   realtime: [],
   company_settings: [],
+  // personal and company API tokens (Settings/Company/Tokens); manage = the company's tokens and everyone's
+  api_tokens: ['manage'],
   subscriptions: [],
   dashboard: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -94,10 +96,10 @@ export const PERMISSION_SECTIONS: readonly { label: string; areas: readonly Area
   { label: 'Wallet', areas: ['wallet'] },
   { label: 'Mailbox and chat', areas: ['mailbox', 'chat'] },
   { label: 'CMS and media', areas: ['pages', 'media'] },
-  { label: 'Administration', areas: ['roles', 'users', 'user_logs', 'notifications', 'realtime', 'company_settings', 'subscriptions', 'dashboard'] },
+  { label: 'Administration', areas: ['roles', 'users', 'user_logs', 'notifications', 'realtime', 'company_settings', 'api_tokens', 'subscriptions', 'dashboard'] },
 ];
 
-const AREA_LABELS: Partial<Record<Area, string>> = { sms: 'SMS', rsvp: 'RSVP', email: 'Email sending', pages: 'CMS pages' };
+const AREA_LABELS: Partial<Record<Area, string>> = { api_tokens: 'API tokens', sms: 'SMS', rsvp: 'RSVP', email: 'Email sending', pages: 'CMS pages' };
 /** A readable name for an area: `accounting_settings` → "Accounting settings". */
 export const areaLabel = (area: Area) => AREA_LABELS[area] ?? area.charAt(0).toUpperCase() + area.slice(1).replace(/_/g, ' ');
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -105,6 +106,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(sessionPlugin, { database, secure: config.appUrl.startsWith('https://'), });
   await app.register(authPlugin, { database });
+  // each API token has its own budget of requests per minute; sessions are not counted here
+  // (login and password resets keep their own throttles). After auth: the token is known by then.
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: config.apiTokenRateLimit,
+    timeWindow: 60_000,
+    allowList: (req) => !req.apiToken,
+    keyGenerator: (req) => (req.apiToken ? `token:${req.apiToken.tenantId}:${req.apiToken.id}` : req.ip),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests with this API token. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
+  });
   const root = loadRootView(publicDir);
   await app.register(inertiaPlugin, {
     version: () => root.version,

@@ -30,6 +30,8 @@ export interface Config {
   media: MediaConfig;
   /** the websocket server (server/realtime; docs/decisions/0044-realtime.md) */
   realtime: RealtimeConfig;
+  /** API_TOKEN_RATE_LIMIT: requests one API token may make per minute (docs/decisions/0047) */
+  apiTokenRateLimit: number;
 }
 
 /** The websocket server on the app's own port (server/realtime). */
@@ -201,6 +203,7 @@ const schema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: bool.optional(),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
 
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     email: { mailgunApiUrl: e.MAILGUN_API_URL?.replace(/\/+$/, '') ?? null },
     media: mediaConfig(e),
     realtime: { key: e.REALTIME_KEY ?? `kazi-${createHmac('sha256', appKey).update('realtime-key').digest('hex').slice(0, 20)}` },
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
   };
 }
 

@@ -17,6 +17,8 @@ export type Tenant = {
   logo_dark: string | null;
   /** calling code of the company's phone numbers ("254"), from the country given at registration */
   phone_country?: string | null;
+  /** the brand colour of Settings/Company/Theme (#RRGGBB), or null for the product's own */
+  brand_color?: string | null;
 };
 
 export type Flash = {

@@ -27,3 +27,5 @@ export * from '../modules/rsvp/schema.js';
 export * from '../modules/realtime/schema.js';
 export * from '../modules/chat/schema.js';
 export * from '../modules/subscriptions/schema.js';
+export * from '../modules/api-tokens/schema.js';
+export * from '../modules/company-settings/schema.js';

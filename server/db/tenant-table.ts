@@ -10,6 +10,20 @@ export interface TenantSettings {
   /** where the company is (ISO 3166-1 alpha-2) and the calling code of its phone numbers, set at registration */
   country?: string | null;
   phone_country?: string | null;
+  /** Settings/Company (docs/decisions/0047): the rest of the company's own details */
+  legal_name?: string | null;
+  currency?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  street?: string | null;
+  city?: string | null;
+  province?: string | null;
+  postal_code?: string | null;
+  /** the media library files the logos were chosen from (logo_light / logo_dark are their public addresses) */
+  logo_light_id?: number | null;
+  logo_dark_id?: number | null;
+  /** the brand colour (#RRGGBB) of the shell, the public pages, the PDFs and the e-mails */
+  brand_color?: string | null;
 }
 
 /** Global: the tenant itself. RLS lets the app role see only the current tenant's row. */

@@ -1,6 +1,7 @@
 import { accountingSettingsModule } from './accounting-settings/module.js';
 import { accountingModule } from './accounting/module.js';
 import { activityModule } from './activity/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
 import { airtimeModule } from './airtime/module.js';
 import { attachmentsModule } from './attachments/module.js';
 import { authModule } from './auth/module.js';
@@ -8,6 +9,7 @@ import { bankingModule } from './banking/module.js';
 import { campaignsModule } from './campaigns/module.js';
 import { chatModule } from './chat/module.js';
 import { cmsModule } from './cms/module.js';
+import { companySettingsModule } from './company-settings/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { deliveryModule } from './delivery/module.js';
 import { documentsModule } from './documents/module.js';
@@ -21,6 +23,7 @@ import { outreachModule } from './outreach/module.js';
 import { paymentsModule } from './payments/module.js';
 import { platformModule } from './platform/module.js';
 import { profileModule } from './profile/module.js';
+import { quotesModule } from './quotes/module.js';
 import { realtimeModule } from './realtime/module.js';
 import { reportsModule } from './reports/module.js';
 import { rsvpModule } from './rsvp/module.js';
@@ -53,11 +56,14 @@ export const MODULES: readonly KaziModule[] = [
   ledgerModule,
   outreachModule,
   paymentsModule,
+  apiTokensModule,
   bankingModule,
   accountingSettingsModule,
   documentsModule,
+  companySettingsModule,
   reportsModule,
   walletModule,
+  quotesModule,
   deliveryModule,
   emailTemplatesModule,
   smsModule,

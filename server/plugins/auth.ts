@@ -22,6 +22,8 @@ export interface TenantInfo {
   logo_dark: string | null;
   /** calling code of the company's phone numbers, from the country given at registration */
   phone_country: string | null;
+  /** the brand colour of Settings/Company/Theme (#RRGGBB), or null for the product's own */
+  brand_color: string | null;
 }
 
 declare module 'fastify' {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     csrf?: boolean;
     /** true for guest-only pages (login, register): a signed-in user is sent to the dashboard */
     guest?: boolean;
+    /** true for what only a signed-in session may do, never an API token (making tokens) */
+    sessionOnly?: boolean;
   }
   interface FastifyInstance {
     /** every route with the access it declares, in registration order (reviewed by a snapshot test) */
@@ -101,6 +105,11 @@ export const authPlugin = fp(
       const s = req.session;
       if (!s?.userId) return;
       applyContext(req, s);
+      if (req.apiToken) {
+        // an API client always gets JSON; its permissions are the token's (server/plugins/api-token.ts)
+        req.wantsJson = true;
+        req.permissions = req.apiToken.permissions;
+      }
     });
 
     app.addHook('preHandler', async (req, reply) => {
@@ -120,6 +129,11 @@ export const authPlugin = fp(
           req.session.put('url.intended', req.url);
           return redirect(req, reply, '/confirm-password');
         }
+      }
+      if (req.apiToken) {
+        // a token acts only through permissions: what any signed-in user may change (their password,
+        // profile, the company they work in, tokens) stays with the session
+        if (cfg.sessionOnly || (access === 'authenticated' && req.method !== 'GET')) throw forbidden('API tokens cannot be used for this action.');
       }
       if (access === 'authenticated') return;
       if (!req.tenant) throw forbidden('You do not belong to an active company.');
@@ -164,6 +178,7 @@ function applyContext(req: FastifyRequest, s: Session) {
       logo_light: m.settings.logo_light ?? null,
       logo_dark: m.settings.logo_dark ?? null,
       phone_country: m.settings.phone_country ?? null,
+      brand_color: m.settings.brand_color ?? null,
     };
     // the Owner holds every permission of the registry, including ones added after the role was stored
     req.permissions = m.role === 'owner' ? ALL_PERMISSIONS : (m.permissions ?? NO_PERMISSIONS);

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
+import { bearerOf, resolveApiToken } from './api-token.js';
 
 export const SESSION_COOKIE = 'kazi_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -110,6 +111,8 @@ export class Session {
   context: SessionContext | null = null;
   destroyed: string | null = null;
   lastActivity: number;
+  /** an API token's request (Authorization: Bearer): never stored, no cookies, no CSRF */
+  stateless = false;
 
   constructor(cookieValue: string, row: SessionRow | null, context: SessionContext | null = null) {
     this.cookieValue = cookieValue;
@@ -212,10 +215,24 @@ export const sessionPlugin = fp(
   async (app, opts: SessionOptions) => {
     const { database } = opts;
     app.decorateRequest('session', null as unknown as Session);
+    app.decorateRequest('apiToken', null);
     const contexts = new SessionContexts();
 
     app.addHook('onRequest', async (req) => {
       if (skip(req.url)) return;
+      const bearer = bearerOf(req);
+      if (bearer !== null) {
+        // an API token stands in for the cookie: a cookie sent beside it is not read (docs/decisions/0047)
+        const s = new Session(token(), null);
+        s.stateless = true;
+        req.session = s;
+        const resolved = await resolveApiToken(database, bearer, req.ip);
+        req.apiToken = resolved;
+        s.userId = resolved.userId;
+        s.tenantId = resolved.tenantId;
+        s.context = resolved.context;
+        return;
+      }
       const raw = req.cookies[SESSION_COOKIE];
       let row: SessionRow | null = null;
       let context: SessionContext | null = null;
@@ -242,7 +259,7 @@ export const sessionPlugin = fp(
 
     app.addHook('onSend', async (req, reply, payload) => {
       const s = req.session;
-      if (!s) return payload;
+      if (!s || s.stateless) return payload;
       const sendCookie = s.isNew || req.cookies[SESSION_COOKIE] !== s.cookieValue;
       await persist(database, req, s);
       const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: opts.secure };
@@ -260,6 +277,8 @@ export const sessionPlugin = fp(
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
       if (req.routeOptions.config?.csrf === false) return;
       const s = req.session;
+      // a bearer token is sent by the caller's own code, never by a browser on another site's behalf
+      if (s?.stateless && req.apiToken) return;
       const sent =
         (req.headers['x-xsrf-token'] as string | undefined) ??
         (req.headers['x-csrf-token'] as string | undefined) ??

@@ -270,7 +270,8 @@ describe('the demo wallet', () => {
     const folders = (await demo.get('/media/get-folders', { json: true })).json().data as { name: string; parent_id: number | null }[];
     expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining(['Events', 'Fundraising gala 2026', 'Brand', 'Reports']));
     const files = (await demo.get('/media/files?folder_id=all&filter=images', { json: true })).json();
-    expect(files.total).toBe(5);
+    // five pictures and the company's two logos (company-settings demo)
+    expect(files.total).toBe(7);
     const first = files.data[0] as { thumb_url: string; variants_state: string };
     expect(first.variants_state).toBe('ready');
     const thumb = await demo.get(first.thumb_url);
@@ -306,5 +307,23 @@ describe('the demo wallet', () => {
     const invoices = (await demo.get('/subscriptions/invoices/json', { json: true })).json();
     expect(invoices.total).toBe(3);
     expect(invoices.data.every((i: { status: string; pdf_url: string | null }) => i.status === 'paid' && i.pdf_url)).toBe(true);
+  });
+
+  it("has its own brand colour, logos served to visitors, SEO meta and terms (Settings/Company)", async () => {
+    const company = (await demo.get('/settings/company/json', { json: true })).json().data;
+    expect(company.logo_light).toMatch(/^\/company\/logo\/\d+\/light\?v=\d+$/);
+    expect(company.logo_dark).toMatch(/^\/company\/logo\/\d+\/dark\?v=\d+$/);
+    const visitor = new TestClient(t.app);
+    const logo = await visitor.get(company.logo_light);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    const shell = (await demo.get('/dashboard', { inertia: true })).json();
+    expect(shell.props.tenant.brand_color).toBe('#0F766E');
+    const [{ slug }] = await t.database.query<{ slug: string }>('select slug from tenants where id = $1', [tenantId]);
+    const terms = await visitor.get(`/p/${slug}/legal/terms`);
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toContain('Quotes are valid for 30 days');
+    const quote = await visitor.get(`/quotes/request?company=${slug}`, { inertia: true });
+    expect(quote.json().props.company.brand_color).toBe('#0F766E');
   });
 });

@@ -8,6 +8,7 @@ import { TopBar } from '@/components/shell/TopBar';
 import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { useShellMenu } from '@/components/shell/use-shell';
+import { useBrandTheme } from '@/components/shell/use-brand-theme';
 import { useSharedProps } from '@/lib/page';
 import { usePreferences } from '@/lib/preferences';
 
@@ -18,7 +19,8 @@ import { usePreferences } from '@/lib/preferences';
  * Persistent: assign it to `Page.layout`, so the menu keeps its state between visits.
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const { auth } = useSharedProps();
+  const { auth, tenant } = useSharedProps();
+  useBrandTheme(tenant?.brand_color);
   const prefs = usePreferences();
   const menu = useShellMenu();
   // the page's websocket (online-users, live notifications): docs/decisions/0044-realtime.md

@@ -72,3 +72,18 @@ export function loadCompanyOnce(dispatch: AppDispatch): void {
     })
     .finally(() => request.unsubscribe());
 }
+
+/**
+ * The company was renamed in Settings/Company: use the new name from now on and swap it into the
+ * title on screen at once, without a reload (issue 24).
+ */
+export function setCompanyName(name: string): void {
+  const shownName = lastShownName;
+  companyName = name.trim() || null;
+  const next = currentCompanyName();
+  lastShownName = next;
+  if (shownName === next) return;
+  const now = document.title;
+  if (now === shownName) document.title = next;
+  else if (now.endsWith(` - ${shownName}`)) document.title = `${now.slice(0, -shownName.length)}${next}`;
+}

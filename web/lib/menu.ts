@@ -215,7 +215,7 @@ export const MENU: readonly MenuGroup[] = [
           { label: 'Subscriptions', href: '/settings/company/subscriptions', page: 'Settings/Company/Subscriptions', permission: 'subscriptions.view', keywords: 'plan billing' },
           { label: 'Terms', href: '/settings/company/terms', page: 'Settings/Company/Terms', permission: 'company_settings.view' },
           { label: 'Theme', href: '/settings/company/theme', page: 'Settings/Company/Theme', permission: 'company_settings.view', keywords: 'colours branding' },
-          { label: 'API tokens', href: '/settings/company/tokens', page: 'Settings/Company/Tokens', permission: 'company_settings.view', keywords: 'keys' },
+          { label: 'API tokens', href: '/settings/company/tokens', page: 'Settings/Company/Tokens', permission: 'api_tokens.view', keywords: 'keys' },
         ],
       },
       {

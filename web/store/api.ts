@@ -71,6 +71,7 @@ export const TAG_TYPES = [
   'User',
   'UserLog',
   'Lookup',
+  'ApiToken',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -6,6 +6,8 @@ import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { tenants } from '../../db/tenant-table.js';
 import { accountingLogo, logoUrl } from '../accounting-settings/service.js';
+import { themeCssPath } from '../company-settings/public.js';
+import { readProfile } from '../company-settings/service.js';
 import { escapeHtml } from '../../../common/html.js';
 import { renderBlocks, type ImageResolver } from './render.js';
 import { cmsPages as p, type PublishedPage } from './schema.js';
@@ -39,6 +41,12 @@ export interface Company {
   name: string;
   slug: string;
   logo: string | null;
+  /** the company's theme sheet (Settings/Company/Theme) */
+  theme_css: string;
+  /** the company's default meta (Settings/Company/Seo), used where a page gives none */
+  seo: { title: string | null; description: string | null; keywords: string | null; indexing: boolean };
+  /** the company's own terms (Settings/Company/Terms), linked from the footer when shown on public pages */
+  terms_url: string | null;
 }
 
 export interface PageDocument {
@@ -56,7 +64,7 @@ export interface PageDocument {
 export function pageDocument(d: PageDocument): string {
   const { page, company } = d;
   const title = page.seo_title || page.title;
-  const description = page.seo_description ?? '';
+  const description = page.seo_description ?? company.seo.description ?? '';
   const url = `${d.appUrl}${d.path}`;
   const social = page.social_image_id ? d.image(page.social_image_id) : null;
   const absolute = (src: string) => (src.startsWith('/') ? `${d.appUrl}${src}` : src);
@@ -70,7 +78,8 @@ export function pageDocument(d: PageDocument): string {
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     social ? `<meta property="og:image" content="${escapeHtml(absolute(social.src))}">` : '',
     `<meta name="twitter:card" content="${social ? 'summary_large_image' : 'summary'}">`,
-    d.preview ? '<meta name="robots" content="noindex, nofollow">' : '',
+    company.seo.keywords ? `<meta name="keywords" content="${escapeHtml(company.seo.keywords)}">` : '',
+    d.preview || !company.seo.indexing ? '<meta name="robots" content="noindex, nofollow">' : '',
   ].filter(Boolean);
   const logo = company.logo ? `<img class="kz-logo" src="${escapeHtml(company.logo)}" alt="">` : '';
   const banner = d.preview ? '<div class="kz-preview-banner" role="note">Preview of the draft: visitors do not see this version.</div>' : '';
@@ -79,9 +88,10 @@ export function pageDocument(d: PageDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(company.name)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(company.seo.title || company.name)}</title>
 ${meta.join('\n')}
 <link rel="stylesheet" href="${PAGE_CSS_PATH}">
+<link rel="stylesheet" href="${escapeHtml(company.theme_css)}">
 </head>
 <body class="kz-page">
 ${banner}<header class="kz-site-header"><div class="kz-brand">${logo}<span>${escapeHtml(company.name)}</span></div></header>
@@ -89,7 +99,7 @@ ${banner}<header class="kz-site-header"><div class="kz-brand">${logo}<span>${esc
 <h1 class="kz-title">${escapeHtml(page.title)}</h1>
 ${renderBlocks(page.blocks, d.image)}
 </article></main>
-<footer class="kz-footer">© ${escapeHtml(company.name)}</footer>
+<footer class="kz-footer">© ${escapeHtml(company.name)}${company.terms_url ? ` · <a href="${escapeHtml(company.terms_url)}">Terms</a>` : ''} · <a href="/quotes/request?company=${encodeURIComponent(company.slug)}">Request a quote</a></footer>
 </body>
 </html>
 `;
@@ -116,10 +126,21 @@ export function sendPageHtml(reply: FastifyReply, status: number, html: string, 
 /** The company's name, public slug and logo (the accounting settings' logo: an unguessable file name on a public route), inside its tenant transaction. */
 export async function companyOf(tx: Parameters<Parameters<typeof withTenant>[2]>[0], tenantId: number): Promise<Company> {
   const [t] = await tx
-    .select({ id: tenants.id, slug: tenants.slug, name: sql<string>`coalesce(nullif(${tenants.settings}->>'name', ''), ${tenants.name})` })
+    .select({ id: tenants.id, slug: tenants.slug, name: sql<string>`coalesce(nullif(${tenants.settings}->>'name', ''), ${tenants.name})`, settings: tenants.settings })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  return { id: t.id, name: t.name, slug: t.slug ?? String(t.id), logo: logoUrl(await accountingLogo(tx, tenantId)) };
+  const profile = await readProfile(tx, tenantId);
+  const slug = t.slug ?? String(t.id);
+  return {
+    id: t.id,
+    name: t.name,
+    slug,
+    // the company's own logo (Settings/Company), else the one of its accounting settings
+    logo: t.settings.logo_light ?? logoUrl(await accountingLogo(tx, tenantId)),
+    theme_css: themeCssPath(t.id, t.settings.brand_color),
+    seo: { title: profile.meta_title, description: profile.meta_description, keywords: profile.meta_keywords, indexing: profile.allow_indexing },
+    terms_url: profile.terms && profile.show_on_public_pages ? `/p/${slug}/legal/terms` : null,
+  };
 }
 
 /** The tenant behind a public company slug, read as the owner connection (tenants is a global table): null when none. */

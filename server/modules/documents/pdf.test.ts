@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { embeddedFonts, toWinAnsi } from '../../pdf/pdf.js';
 import { renderDocumentPdf, type DocumentOutput } from './pdf.js';
@@ -262,5 +263,36 @@ describe('renderDocumentPdf', () => {
       const flat = squash(pdfText(await renderDocumentPdf(invoice({ type: 'bill' }))).text);
       expect(flat).not.toContain('Howtopay');
     });
+  });
+});
+
+describe('the brand colour and the company terms (Settings/Company/Theme and Terms, issue 24)', () => {
+  /** every inflated content stream of the PDF, where pdfkit writes its fill colours as "r g b sc" */
+  function streams(pdf: Buffer): string {
+    const src = pdf.toString('latin1');
+    let out = '';
+    for (let at = src.indexOf('stream\n'); at >= 0; at = src.indexOf('stream\n', at + 1)) {
+      const end = src.indexOf('endstream', at);
+      try {
+        out += inflateSync(Buffer.from(src.slice(at + 7, end), 'latin1')).toString('latin1');
+      } catch {
+        // not a deflated stream (an image's bytes)
+      }
+    }
+    return out;
+  }
+  const rg = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    return `${r} ${g} ${b} sc`;
+  };
+
+  it('fills the table head with the brand colour and prints the terms', async () => {
+    const pdf = await renderDocumentPdf(invoice({ theme: { primary: '#0F766E', on_primary: '#FFFFFF', primary_strong: '#0F766E' }, terms: 'Payable within 14 days of the invoice date.' }));
+    expect(streams(pdf)).toContain(rg('#0F766E'));
+    const flat = squash(pdfText(pdf).text);
+    expect(flat).toContain('Terms');
+    expect(flat).toContain(squash('Payable within 14 days of the invoice date.'));
+    const plain = await renderDocumentPdf(invoice());
+    expect(streams(plain)).not.toContain(rg('#0F766E'));
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { themeOf } from '../../../common/company.js';
 import { add, compare, isZero, negate } from '../../../common/money.js';
 import { formatDate, formatMoney, type CurrencyFormat } from '../../../common/format.js';
 import type { DocumentRow } from '../../../common/answers/documents.js';
@@ -54,6 +55,10 @@ export interface DocumentOutput extends Pick<DocumentRow, PrintedFields | Figure
   company: { name: string; email: string | null; phone: string | null; tax_number: string | null; address: string[] };
   /** the stored logo's file name under DATA_DIR/logos, or null */
   logo_file: string | null;
+  /** the brand colour (Settings/Company/Theme): the title in its text shade, the table's head on it */
+  theme?: { primary: string; on_primary: string; primary_strong: string };
+  /** the company's own terms (Settings/Company/Terms) when they are to be printed on documents */
+  terms?: string | null;
   columns: { item_name: string; price_name: string; quantity_name: string };
   /** how the company writes dates (accounting settings, General) */
   date_format: string;
@@ -207,10 +212,26 @@ export async function loadDocumentForOutput(tx: Tx, tenantId: number, id: number
       address: [general.street, cityLine, general.province, general.country].filter((l): l is string => Boolean(l)),
     },
     logo_file: await accountingLogo(tx, tenantId),
+    ...(await brandOf(tx, tenantId)),
     columns: { item_name: invoices.item_name, price_name: invoices.price_name, quantity_name: invoices.quantity_name },
     date_format: general.date_format,
     payment: { methods, bank: bank ?? null },
   };
+}
+
+/**
+ * The company's brand colour and its terms for documents. Read as SQL, not through the
+ * company-settings module, which sits beside this one in the module order (decision 0016):
+ * tenants.settings.brand_color and the company_profiles row are what that module writes.
+ */
+async function brandOf(tx: Tx, tenantId: number): Promise<Pick<DocumentOutput, 'theme' | 'terms'>> {
+  const [b] = await rows<{ colour: string | null; terms: string | null; on_documents: boolean | null }>(
+    tx,
+    sql`select t.settings->>'brand_color' as colour, p.terms, p.terms_on_documents as on_documents
+          from tenants t left join company_profiles p on p.tenant_id = t.id where t.id = ${tenantId}`,
+  );
+  const theme = themeOf(b?.colour ?? null);
+  return { theme: { primary: theme.primary, on_primary: theme.on_primary, primary_strong: theme.primary_strong }, terms: b?.on_documents === false ? null : (b?.terms ?? null) };
 }
 
 /** The company logo's bytes when pdfkit can draw it (PNG or JPEG); WebP, SVG and anything else are left out. */
@@ -299,7 +320,7 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   y = Math.max(pdf.y, logoBottom) + 24;
 
   // ---- title, number, dates
-  pdf.font(BOLD).fontSize(22).fillColor(INK).text(TITLES[doc.type], left, y, { width: width / 2 });
+  pdf.font(BOLD).fontSize(22).fillColor(doc.theme?.primary_strong ?? INK).text(TITLES[doc.type], left, y, { width: width / 2 });
   if (doc.title) pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text(t(doc.title), left, pdf.y, { width: width / 2 });
   const titleBottom = pdf.y;
   const meta: [string, string][] = [
@@ -346,8 +367,8 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   const header = () => {
     pdf.font(BOLD).fontSize(8.5).fillColor(INK);
     const h = Math.max(...cols.map((c) => pdf.heightOfString(t(c.label), { width: c.w - PAD * 2 }))) + 8;
-    pdf.rect(left, y, width, h).fill('#f3f4f6');
-    pdf.fillColor(INK);
+    pdf.rect(left, y, width, h).fill(doc.theme?.primary ?? '#f3f4f6');
+    pdf.fillColor(doc.theme?.on_primary ?? INK);
     cols.forEach((c, i) => pdf.text(t(c.label), colX(i) + PAD, y + 4, { width: c.w - PAD * 2, align: c.align }));
     y += h;
   };
@@ -423,6 +444,7 @@ export async function renderDocumentPdf(doc: DocumentOutput, opts: PdfOptions = 
   for (const [label, value] of [
     ['Notes', doc.notes],
     ['How to pay', doc.type === 'bill' ? null : paymentText(doc.payment)],
+    ['Terms', doc.terms ?? null],
     ['', doc.footer],
   ] as const) {
     if (!value) continue;

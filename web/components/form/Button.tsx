@@ -5,7 +5,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'outline' | 'gh
 export type ButtonSize = 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-white hover:bg-primary-strong focus-visible:outline-primary',
+  primary: 'bg-primary text-on-primary hover:bg-primary-strong focus-visible:outline-primary',
   secondary: 'bg-dark text-white hover:bg-dark/90 focus-visible:outline-dark dark:bg-slate-600 dark:hover:bg-slate-500',
   danger: 'bg-danger-strong text-white hover:bg-danger-strong/90 focus-visible:outline-danger',
   outline:
