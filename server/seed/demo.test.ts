@@ -132,7 +132,7 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
   });
 
   it('the counts of customers, vendors, taxes and users', () => {
-    expect(props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 1 });
+    expect(props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 3 });
   });
 
   it('the five most recent customers', () => {
