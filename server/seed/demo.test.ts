@@ -296,3 +296,22 @@ describe('the demo wallet', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
   });
 });
+
+describe('the demo company’s chat', () => {
+  it('has a direct thread and a group with messages, some unread for the owner', async () => {
+    const res = await demo.get('/chat/get-contact-with-threads', { json: true });
+    expect(res.statusCode).toBe(200);
+    const { threads, contacts, unread_total } = res.json().data as {
+      threads: { name: string; type: string; unread_count: number; last_message: { body: string } | null }[];
+      contacts: { name: string }[];
+      unread_total: number;
+    };
+    expect(threads.map((x) => [x.name, x.type, x.unread_count])).toEqual([
+      ['Water project team', 'group', 3],
+      ['Amina Njeri', 'direct', 2],
+    ]);
+    expect(threads[0].last_message!.body).toBe('Thursday works for me 👍');
+    expect(unread_total).toBe(5);
+    expect(contacts.map((c) => c.name)).toEqual(['Amina Njeri', 'Brian Otieno']);
+  });
+});
