@@ -20,6 +20,7 @@ import {
   Newspaper,
   Package,
   PartyPopper,
+  Radio,
   Receipt,
   ReceiptText,
   ShieldCheck,
@@ -198,6 +199,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Roles', href: '/roles', page: 'Roles/Index', permission: 'roles.view', icon: ShieldCheck },
       { label: 'Permissions', href: '/permissions', page: 'Permissions', permission: 'roles.view', icon: KeyRound, keywords: 'access' },
       { label: 'Notifications', href: '/notifications', page: 'Notifications', permission: 'notifications.view', icon: Bell, keywords: 'alerts' },
+      { label: 'Realtime', href: '/realtime', page: 'Realtime/Index', permission: 'realtime.view', icon: Radio, keywords: 'live connections websocket online' },
     ],
   },
   {

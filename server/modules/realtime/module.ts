@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { STATS_TIMELINE_MAX } from '../../../common/realtime.js';
 import { defineModule } from '../kazi-module.js';
 import { realtimeRoutes } from './routes.js';
 
@@ -10,4 +12,11 @@ import { realtimeRoutes } from './routes.js';
 export const realtimeModule = defineModule({
   name: 'realtime',
   plugin: realtimeRoutes,
+  // the Realtime page's timeline: an afternoon's figures of one instance, a sample a minute
+  seedDemo: async (tx, { tenantId }) => {
+    await tx.execute(sql`insert into realtime_stats (tenant_id, instance, at, connections, channels, messages)
+      select ${tenantId}, 'demo', date_trunc('minute', now()) - make_interval(mins => i),
+             3 + (i % 7) / 2, 5 + (i % 5), 12 + (i * 37) % 40
+        from generate_series(1, ${STATS_TIMELINE_MAX}) as i`);
+  },
 });
