@@ -62,7 +62,7 @@ export class RealtimeHub implements Broadcaster {
   io: Server | null = null;
   private readonly hooks: RealtimeHooks[] = [];
   private pool: pg.Pool | null = null;
-  private listener: pg.PoolClient | null = null;
+  private listener: pg.Client | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private uninstall: (() => void) | null = null;
   private closed = false;
@@ -88,8 +88,9 @@ export class RealtimeHub implements Broadcaster {
     const io = new Server(server, { path: REALTIME_PATH, serveClient: false, pingInterval: 25_000, pingTimeout: 20_000, maxHttpBufferSize: 100_000 });
     this.io = io;
     if (database.kind === 'pg' && config.databaseUrl) {
-      // its own small pool: the adapter and the NOTIFY listener each hold a connection for good
-      this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+      // the adapter's own pool: one connection it LISTENs on for good, one it publishes on, so
+      // that what one instance publishes goes out in the order it was published (a chat's messages)
+      this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
       this.pool.on('error', (err) => log.warn({ err }, 'realtime: database connection lost'));
       io.adapter(createAdapter(this.pool, { errorHandler: (err) => log.warn({ err }, 'realtime adapter') }));
       await this.listenPg();
@@ -108,8 +109,9 @@ export class RealtimeHub implements Broadcaster {
   }
 
   private async listenPg() {
+    const client = new pg.Client({ connectionString: this.opts.config.databaseUrl! });
     try {
-      const client = await this.pool!.connect();
+      await client.connect();
       client.on('notification', (msg) => {
         if (msg.channel === NOTIFY_CHANNEL && msg.payload) this.deliverNotified(msg.payload);
       });
@@ -119,6 +121,7 @@ export class RealtimeHub implements Broadcaster {
       this.listener = client;
     } catch (err) {
       this.opts.log.warn({ err }, 'realtime: cannot listen for messages, retrying');
+      void client.end().catch(() => undefined);
       this.relisten();
     }
   }
@@ -126,7 +129,7 @@ export class RealtimeHub implements Broadcaster {
   private relisten() {
     if (this.closed || this.reconnect) return;
     if (this.listener) {
-      this.listener.release(true);
+      void this.listener.end().catch(() => undefined);
       this.listener = null;
     }
     this.reconnect = setTimeout(() => {
@@ -326,8 +329,8 @@ export class RealtimeHub implements Broadcaster {
     }
     await this.unlisten?.().catch(() => undefined);
     if (this.listener) {
-      await this.listener.query(`unlisten ${NOTIFY_CHANNEL}`).catch(() => undefined);
-      this.listener.release();
+      this.listener.removeAllListeners();
+      await this.listener.end().catch(() => undefined);
       this.listener = null;
     }
     await this.pool?.end().catch(() => undefined);

@@ -132,7 +132,7 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
   });
 
   it('the counts of customers, vendors, taxes and users', () => {
-    expect(props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 1 });
+    expect(props.stats).toEqual({ customers: 12, vendors: 3, taxes: 3, users: 3 });
   });
 
   it('the five most recent customers', () => {
@@ -325,5 +325,24 @@ describe('the demo wallet', () => {
     expect(terms.body).toContain('Quotes are valid for 30 days');
     const quote = await visitor.get(`/quotes/request?company=${slug}`, { inertia: true });
     expect(quote.json().props.company.brand_color).toBe('#0F766E');
+  });
+});
+
+describe('the demo company’s chat', () => {
+  it('has a direct thread and a group with messages, some unread for the owner', async () => {
+    const res = await demo.get('/chat/get-contact-with-threads', { json: true });
+    expect(res.statusCode).toBe(200);
+    const { threads, contacts, unread_total } = res.json().data as {
+      threads: { name: string; type: string; unread_count: number; last_message: { body: string } | null }[];
+      contacts: { name: string }[];
+      unread_total: number;
+    };
+    expect(threads.map((x) => [x.name, x.type, x.unread_count])).toEqual([
+      ['Water project team', 'group', 3],
+      ['Amina Njeri', 'direct', 2],
+    ]);
+    expect(threads[0].last_message!.body).toBe('Thursday works for me 👍');
+    expect(unread_total).toBe(5);
+    expect(contacts.map((c) => c.name)).toEqual(['Amina Njeri', 'Brian Otieno']);
   });
 });

@@ -49,7 +49,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
+  // two companies, three members and five sign-ins (scrypt): slow on a loaded machine
+}, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();
   await t?.close();

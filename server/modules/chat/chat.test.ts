@@ -50,7 +50,8 @@ beforeAll(async () => {
   await viewer.login(vi.email, vi.password);
   other = new TestClient(t.app);
   await other.login(b.email, b.password);
-});
+  // two companies, three members and five sign-ins (scrypt): slow on a loaded machine
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe('pages', () => {

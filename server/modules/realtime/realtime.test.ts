@@ -125,6 +125,7 @@ describe('the websocket server', () => {
     broadcast(a.tenantId, 'news', 'story', { n: 1 });
     broadcast(a.tenantId, companyChannel(a.tenantId), 'task.updated', { id: 9 });
     expect(await mine.next('task.updated', companyChannel(a.tenantId))).toEqual({ id: 9 });
+    await mine.next('story', 'news');
     expect(mine.received.filter((r) => r.channel === 'news').map((r) => r.payload)).toEqual([{ n: 1 }]);
   });
 

@@ -55,6 +55,8 @@ export async function checkLowBalance(tx: Tx, tenantId: number): Promise<boolean
       body: `The wallet has ${fmt(changed.balance)} credits, below your alert threshold of ${fmt(changed.threshold)}. Buy credits so sends are not refused.`,
       url: '/wallet',
       data: { balance: changed.balance, threshold: changed.threshold },
+      // sends are refused once the credits run out: worth a toast in the open pages
+      important: true,
     })),
   );
   return true;
