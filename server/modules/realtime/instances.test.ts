@@ -39,7 +39,7 @@ describe.skipIf(!onPostgres)('two instances of the app on one PostgreSQL (skippe
     member = await addMember(t.database, a.tenantId, 'organiser', 'colleague@alpha.test', 'Colleague');
     // each adapter has heard the other's heartbeat: messages flow both ways
     for (const app of [t.app, second]) await until(async () => (await app.ctx.realtime.io!.of('/').adapter.serverCount()) >= 2, 15_000, 'both instances');
-  });
+  }, 180_000);
   afterAll(async () => {
     for (const s of sockets) s.close();
     await second?.close();

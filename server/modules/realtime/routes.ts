@@ -58,7 +58,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
 
   // Laravel Echo's endpoints (SPEC §7): the session's cookie and the X-XSRF-TOKEN header
   // (every POST checks it), a member signed in to a company, and a rule that lets them in.
-  app.post('/broadcasting/auth', { config: { access: 'authenticated' } }, async (req): Promise<ChannelAuth> => {
+  app.post('/broadcasting/auth', { config: { access: 'authenticated', activity: false } }, async (req): Promise<ChannelAuth> => {
     const body = validate(channelAuthBody, req.body);
     if (!req.tenant) throw forbidden();
     const kind = channelKind(body.channel_name);
@@ -73,7 +73,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
     return { auth: signer.sign(signer.channelText(body.socket_id, req.tenant.id, body.channel_name, channelData)), channel_data: channelData };
   });
 
-  app.post('/broadcasting/user-auth', { config: { access: 'authenticated' } }, async (req): Promise<UserAuth> => {
+  app.post('/broadcasting/user-auth', { config: { access: 'authenticated', activity: false } }, async (req): Promise<UserAuth> => {
     const body = validate(userAuthBody, req.body);
     if (!req.tenant) throw forbidden();
     const userData = JSON.stringify({ id: req.user!.id, company_id: req.tenant.id, name: req.user!.name });
