@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
@@ -13,12 +13,23 @@ const input = 'rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-
 /** Campaigns/Groups/RsvpSetup (PAGES.md /groups/{id}/rsvp-setup): the RSVP settings every event of the group shares. */
 export default function GroupsRsvpSetup({ group, can_update }: { group: GroupRow; can_update: boolean }) {
   const stored = useGetGroupRsvpConfigQuery(group.id);
+  return (
+    <GroupFrame group={group} here="/rsvp-setup">
+      <Card title="RSVP settings" className="max-w-2xl">
+        {stored.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : <SettingsForm key={JSON.stringify(stored.data)} group={group} stored={stored.data ?? null} canUpdate={can_update} />}
+      </Card>
+    </GroupFrame>
+  );
+}
+
+function SettingsForm({ group, stored, canUpdate: can_update }: { group: GroupRow; stored: ReturnType<typeof useGetGroupRsvpConfigQuery>['data'] | null; canUpdate: boolean }) {
   const [save, state] = useSaveGroupRsvpConfigMutation();
-  const [c, setC] = useState<Config>({ allow_maybe: true, max_plus_ones: 0, reminder_hours: 24, channels: ['sms'] });
-  useEffect(() => {
-    if (stored.data) setC({ allow_maybe: stored.data.allow_maybe ?? true, max_plus_ones: Number(stored.data.max_plus_ones ?? 0), reminder_hours: stored.data.reminder_hours == null ? null : Number(stored.data.reminder_hours), channels: stored.data.channels ?? ['sms'] });
-  }, [stored.data]);
-  const exists = Boolean(stored.data);
+  const [c, setC] = useState<Config>(
+    stored
+      ? { allow_maybe: stored.allow_maybe ?? true, max_plus_ones: Number(stored.max_plus_ones ?? 0), reminder_hours: stored.reminder_hours == null ? null : Number(stored.reminder_hours), channels: stored.channels ?? ['sms'] }
+      : { allow_maybe: true, max_plus_ones: 0, reminder_hours: 24, channels: ['sms'] },
+  );
+  const exists = Boolean(stored);
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
@@ -35,11 +46,6 @@ export default function GroupsRsvpSetup({ group, can_update }: { group: GroupRow
     </label>
   );
   return (
-    <GroupFrame group={group} here="/rsvp-setup">
-      <Card title="RSVP settings" className="max-w-2xl">
-        {stored.isLoading ? (
-          <p className="text-sm text-slate-500">Loading…</p>
-        ) : (
           <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={c.allow_maybe} onChange={(e) => setC({ ...c, allow_maybe: e.target.checked })} />
@@ -64,9 +70,6 @@ export default function GroupsRsvpSetup({ group, can_update }: { group: GroupRow
               </Button>
             )}
           </form>
-        )}
-      </Card>
-    </GroupFrame>
   );
 }
 
