@@ -14,7 +14,7 @@ export type CalendarProps = {
   /** Accessible name of the calendar region ("Events calendar"). */
   label: string;
   /** Month view by default (SPEC: "calendar view month"). */
-  initialView?: 'dayGridMonth' | 'dayGridWeek' | 'dayGridDay';
+  initialView?: 'dayGridMonth' | 'dayGridWeek' | 'dayGridDay' | 'timeGridWeek' | 'timeGridDay' | 'listMonth';
   initialDate?: string;
   /** Reading direction; follows the page's `dir` when left out. */
   direction?: 'ltr' | 'rtl';

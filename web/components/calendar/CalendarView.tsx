@@ -1,10 +1,12 @@
 import type { CalendarOptions } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarProps } from './Calendar';
 
-const PLUGINS = [dayGridPlugin, interactionPlugin];
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 
 // Loaded on demand by <Calendar>; FullCalendar 6 injects its own base styles.
 export default function CalendarView({ events, initialView, initialDate, direction, height, onEventClick, onDateClick, onDatesSet, options }: CalendarProps & { direction: 'ltr' | 'rtl' }) {
@@ -15,8 +17,9 @@ export default function CalendarView({ events, initialView, initialDate, directi
     direction,
     events,
     height: height ?? 'auto',
-    headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,dayGridWeek,dayGridDay' },
-    buttonText: { today: 'Today', month: 'Month', week: 'Week', day: 'Day' },
+    // month by default; week and day with the hours; a list of the month's events
+    headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth' },
+    buttonText: { today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' },
     dayMaxEvents: true,
     // Events are reachable with Tab and open with Enter when they do something.
     eventInteractive: Boolean(onEventClick),

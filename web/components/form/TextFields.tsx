@@ -13,7 +13,7 @@ type InputExtras = Omit<
 
 export type TextFieldProps<T extends FormValues, K extends KeysOf<T, string | null | undefined>> = BoundFieldProps<T, K> &
   InputExtras & {
-    type?: 'text' | 'email' | 'password' | 'url' | 'search';
+    type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'datetime-local';
     inputClassName?: string;
   };
 

@@ -1,0 +1,32 @@
+import { Head, Link } from '@inertiajs/react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/display/PageHeader';
+import { BackLink } from '@/components/record/BackLink';
+import type { GroupRow } from './api';
+
+const TABS = [
+  ['', 'Overview'],
+  ['/events', 'Events'],
+  ['/participants', 'Participants'],
+  ['/rsvp-setup', 'RSVP setup'],
+] as const;
+
+/** The frame of a group's pages: its name and the links between them. */
+export function GroupFrame({ group, here, children }: { group: GroupRow; here: string; children: ReactNode }) {
+  return (
+    <>
+      <Head title={group.name} />
+      <PageHeader title={group.name} description={group.campaign_name ? `Campaign: ${group.campaign_name}` : undefined}>
+        <BackLink href="/groups">Back to groups</BackLink>
+      </PageHeader>
+      <nav aria-label="Group" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-700">
+        {TABS.map(([path, label]) => (
+          <Link key={path} href={`/groups/${group.id}${path}`} aria-current={here === path ? 'page' : undefined} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${here === path ? 'border-primary text-primary' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300'}`}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {children}
+    </>
+  );
+}
