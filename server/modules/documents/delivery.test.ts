@@ -176,6 +176,7 @@ describe('GET /accounting/documents/pdf/{id}', () => {
 describe('POST /accounting/documents/send-mail/{id}', () => {
   it('mails the invoice to the customer through SMTP with the PDF attached and the template filled (HTML-escaped), then marks it sent', async () => {
     const id = await storeDocument({ number: 'INV-0100', contactId: tomId });
+    await t.database.query(`update tenants set settings = jsonb_set(settings, '{brand_color}', '"#0F766E"') where id = $1`, [tenantA]);
     const res = await owner.json('POST', `/accounting/documents/send-mail/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Invoice sent to tom@customers.test.', data: { id, status: 'sent', sent_to: 'tom@customers.test' } });
@@ -190,6 +191,8 @@ describe('POST /accounting/documents/send-mail/{id}', () => {
     const link = /href="(http:\/\/kazi\.test\/documents\/pdf\/[^"]+)"/.exec(html)?.[1];
     expect(link).toBeTruthy();
     const text = mimePart(mail.raw, /text\/plain/)!.body.toString('utf8');
+    // the company's brand colour (Settings/Company/Theme) bands the message, as it does the PDF
+    expect(html).toContain('<div style="border-top:6px solid #0F766E;padding-top:16px">');
     expect(text).toContain('Dear <b>Tom & Jerry</b>,');
 
     const pdf = mimePart(mail.raw, /Content-Type: application\/pdf/i);

@@ -150,11 +150,21 @@ export async function buildDocumentMail(
   return {
     to: opts.to,
     subject,
-    html,
+    html: brandedMailHtml(html, doc.theme),
     text: htmlToText(html),
     ...(doc.company.email ? { replyTo: doc.company.email } : {}),
     attachments: [{ filename: pdfFileName(doc.document_number), contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
   };
+}
+
+/**
+ * The company's brand on its mail (Settings/Company/Theme, decision 0047): a band of its colour
+ * above the body, as its PDFs and public pages carry it. The colour is one themeOf() made, a
+ * checked #RRGGBB, so it is safe in the style attribute.
+ */
+export function brandedMailHtml(html: string, theme: DocumentOutput['theme']): string {
+  if (!theme || !/^#[0-9a-fA-F]{6}$/.test(theme.primary)) return html;
+  return `<div style="border-top:6px solid ${theme.primary};padding-top:16px">${html}</div>`;
 }
 
 /** "INV-00042.pdf": the number, with anything a file name should not hold replaced. */
