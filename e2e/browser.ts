@@ -126,7 +126,12 @@ export async function registerTenant(page: Page, overrides: Partial<Tenant> = {}
 /** Onboarding from its first step to Onboarding/Success: the details as registered, the plan preselected, its free trial verified by the mailed code. */
 export async function startFreeTrial(page: Page, tenant: Tenant): Promise<void> {
   await page.waitForURL(/\/onboarding$/);
-  await expect.poll(() => page.getByLabel(/^Company name/).inputValue()).toBe(tenant.company);
+  // the details step fills in the company as registered once its data has loaded; a Playwright
+  // wait, not expect.poll, because flows register their company in beforeAll, outside any test
+  const name = page.getByLabel(/^Company name/);
+  await name.waitFor();
+  await page.waitForFunction((el) => (el as HTMLInputElement | null)?.value !== '', await name.elementHandle(), { timeout: 10_000 });
+  expect(await name.inputValue()).toBe(tenant.company);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: /^Start \d+-day free trial$/ }).click();
   await page.waitForURL(/\/onboarding\/free-trial$/);

@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CallbackSecrets } from '../server/providers/sms/callbacks';
 import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
+import { startMailgunStandIn, STANDIN_MAILGUN, type MailgunStandIn } from '../server/testing/standins/mailgun';
 import { E2E_APP_KEY } from './app-key';
 import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
-// Issue 19 (RSVP), by SMS through the Africa's Talking stand-in: an event with one place, a
+// Issue 19 (RSVP), by SMS and email through the Africa's Talking and Mailgun stand-ins: an event with one place, a
 // segment invited from the event's RSVP page, two guests answering on the public form (the second
 // joins the waitlist), a follow-up to the one who did not answer, the first guest checked in by the
 // code under their QR code (the check-in page's manual entry), and the dashboard's figures.
@@ -33,6 +34,9 @@ describe('RSVP (issue 19)', () => {
   let browser: Browser;
   let page: Page;
   let at: AfricasTalkingStandIn;
+  let mg: MailgunStandIn;
+  const tag = Date.now().toString(36);
+  const domain = `mg-${tag}.gala.test`;
   let eventId = 0;
   const segmentName = `Gala guests ${Date.now().toString(36)}`;
   const phones = { amina: '+254712000201', brian: '+254712000202', chep: '+254712000203' };
@@ -49,12 +53,20 @@ describe('RSVP (issue 19)', () => {
       deliveryReportUrl: new CallbackSecrets(E2E_APP_KEY).url(`${inject('baseURL')}/webhooks/sms/delivery`, 'sms-delivery', String(tenantId)),
     });
     await fundCompany(page);
+    // Mailgun set up for the company, its domain already verified on the account
+    mg = await startMailgunStandIn({ port: inject('emailStandIns').mailgunPort, autoEvents: true });
+    mg.addDomain(domain, 'active');
+    const email = await apiCall(page, 'POST', '/email/settings/update', { driver: 'mailgun', mailgun_key: STANDIN_MAILGUN.apiKey, mailgun_region: 'eu', default_from_name: 'Garden gala' });
+    expect(email.status, JSON.stringify(email.json)).toBe(200);
+    const added = await apiCall(page, 'POST', '/email/settings/domains', { domain });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expect((await apiCall(page, 'POST', `/email/settings/domains/${added.json.data!.id}/default`, {})).status).toBe(200);
     // whatever the hour of the run: quiet hours would hold the invitations until morning
     const rules = await apiCall(page, 'PUT', '/sms/settings', { quiet_hours_enabled: false, quiet_start: '20:00', quiet_end: '08:00', pause_error_rate: 20, pause_min_sample: 200, sender_ids: [] });
     expect(rules.status, JSON.stringify(rules.json)).toBe(200);
     const ids: number[] = [];
     for (const [name, phone] of Object.entries(phones)) {
-      const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name[0].toUpperCase() + name.slice(1), phone, consent_sms: 'granted' });
+      const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name[0].toUpperCase() + name.slice(1), phone, consent_sms: 'granted', email: `${name}-${tag}@gala.test`, consent_email: 'granted' });
       expect(made.status, JSON.stringify(made.json)).toBe(201);
       ids.push(made.json.data!.id);
     }
@@ -69,6 +81,7 @@ describe('RSVP (issue 19)', () => {
   afterAll(async () => {
     await browser?.close();
     await at?.close();
+    await mg?.close();
   });
 
   it('invites a segment by SMS from the event’s RSVP page; each guest gets their own link', async () => {
@@ -78,14 +91,20 @@ describe('RSVP (issue 19)', () => {
     await page.getByRole('combobox', { name: 'Segments' }).fill(segmentName.slice(0, 10));
     await page.getByRole('option', { name: new RegExp(segmentName) }).click();
     await page.keyboard.press('Escape');
-    await page.getByLabel('Email').uncheck();
+    // both channels: each guest gets the invitation by SMS and by email, with the same personal link
+    await page.getByLabel('SMS', { exact: true }).check();
+    await page.getByLabel('Email', { exact: true }).check();
     await page.getByRole('button', { name: 'Send invitations' }).click();
     await toast(page, 'Send Successfully').waitFor();
     await expect.poll(() => at.received().filter((m) => /\/rsvp\//.test(m.message)).length, { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => mg.received().filter((m) => /\/rsvp\//.test(m.html ?? m.text ?? '')).length, { timeout: 20_000 }).toBe(3);
     for (const [name, phone] of Object.entries(phones)) {
       const m = at.received().find((x) => x.to === phone && /\/rsvp\//.test(x.message));
       const link = /(https?:\/\/\S+\/rsvp\/\S+)/.exec(m!.message)![1];
       links[name] = new URL(link).pathname;
+      const mail = mg.received().find((x) => x.to.includes(`${name}-${tag}@gala.test`));
+      expect(mail, `the email to ${name}`).toBeTruthy();
+      expect(mail!.html ?? mail!.text).toContain(links[name]);
     }
     expect(new Set(Object.values(links)).size).toBe(3);
     await page.goto(`/events/${eventId}/rsvp/invitations`);
