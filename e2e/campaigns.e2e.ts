@@ -180,6 +180,7 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     // an outside organiser through Organisers/Create, listed on Organisers/Index
     await page.goto(`/organisers/create?campaign_id=${campaignId}`);
     await page.getByLabel(/^Name/).fill('Mwangi Kariuki');
+    await page.getByLabel(/^Email/).fill('mwangi@example.com');
     await page.getByLabel(/^Role/).fill('Speaker');
     await page.getByRole('button', { name: 'Add organiser' }).click();
     await toast(page, /created successfully/).waitFor();
