@@ -165,6 +165,19 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Guests an invitee may bring').inputValue()).toBe('2');
     expect(await page.getByLabel('Email').isChecked()).toBe(true);
+
+    // settings the page does not edit (a question, set through the API) survive a save from it
+    const current = (await apiCall(page, 'GET', `/api/event-groups/${groupId}/rsvp-config`)).json.data as unknown as Record<string, unknown>;
+    const question = { id: 'diet', label: 'Any dietary needs?', type: 'text', required: false };
+    expect((await apiCall(page, 'PUT', `/api/event-groups/${groupId}/rsvp-config`, { ...current, questions: [question] })).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Guests an invitee may bring').inputValue()).toBe('2');
+    await page.getByLabel('Guests an invitee may bring').fill('3');
+    await page.getByRole('button', { name: 'Save RSVP settings' }).click();
+    await toast(page, 'RSVP settings updated successfully').waitFor();
+    const saved = (await apiCall(page, 'GET', `/api/event-groups/${groupId}/rsvp-config`)).json.data as unknown as { max_plus_ones: number; questions: unknown[] };
+    expect(saved.max_plus_ones).toBe(3);
+    expect(saved.questions).toEqual([question]);
   });
 
   it('opens every other campaigns page once, each with its data and no console errors', async () => {
@@ -191,7 +204,7 @@ describe('campaigns, events and the calendar (issue 19)', () => {
       [`/groups/${groupId}`, (p) => p.getByText(/Campaign: Harambee 2026/).first().waitFor()],
       [`/groups/${groupId}/events`, (p) => p.getByText(EVENT).first().waitFor()],
       [`/groups/${groupId}/participants`, (p) => p.getByRole('table').getByText('Wanjiru Test').waitFor()],
-      [`/groups/${groupId}/rsvp-setup`, (p) => expect.poll(() => p.getByLabel('Guests an invitee may bring').inputValue()).toBe('2')],
+      [`/groups/${groupId}/rsvp-setup`, (p) => expect.poll(() => p.getByLabel('Guests an invitee may bring').inputValue()).toBe('3')],
       [`/events/${eventId}`, (p) => p.getByText('Machakos grounds').first().waitFor()],
       [`/events/${eventId}/edit`, (p) => expect.poll(() => p.getByLabel(/^Venue/).inputValue()).toBe('Machakos grounds')],
       [`/events/${eventId}/media`, (p) => p.getByRole('heading', { name: new RegExp(EVENT), level: 1 }).waitFor()],
