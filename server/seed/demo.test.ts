@@ -346,3 +346,58 @@ describe('the demo company’s chat', () => {
     expect(contacts.map((c) => c.name)).toEqual(['Amina Njeri', 'Brian Otieno']);
   });
 });
+
+describe('the demo company’s campaigns', () => {
+  it('has an active campaign with a budget, events past, present and to come, a series with participants and RSVP settings, and organisers', async () => {
+    const campaigns = (await demo.get('/campaigns/json?per_page=100', { json: true })).json().data as { id: number; name: string; status: string; budget: string | null; owner_name: string | null; events_count: number }[];
+    const water = campaigns.find((c) => c.name === 'Clean water 2026')!;
+    expect(water).toMatchObject({ status: 'active', owner_name: 'Demo Owner' });
+    expect(Number(water.budget)).toBeGreaterThan(0);
+    expect(water.events_count).toBe(7);
+    expect(new Set(campaigns.map((c) => c.status))).toEqual(new Set(['active', 'paused', 'draft']));
+
+    const events = (await demo.get(`/events/json?campaign_id=${water.id}&per_page=100`, { json: true })).json().data as { name: string; status: string; venue: string | null; capacity: number | null; starts_at: string; organiser_ids: number[] }[];
+    expect(events).toHaveLength(7);
+    const now = Date.now();
+    expect(events.filter((e) => e.status === 'completed').every((e) => Date.parse(e.starts_at) < now)).toBe(true);
+    expect(events.map((e) => e.status).sort()).toEqual(['active', 'active', 'active', 'active', 'completed', 'completed', 'draft']);
+    expect(events.some((e) => Date.parse(e.starts_at) > now && e.status === 'active')).toBe(true);
+    expect(events.filter((e) => e.venue && e.capacity).length).toBeGreaterThanOrEqual(5);
+    expect(events.every((e) => e.organiser_ids.length > 0)).toBe(true);
+
+    // the calendar opens on the current month with something in it
+    const month = (await demo.get('/events/calendar', { json: true })).json().data as { title: string; start_date: string }[];
+    expect(month.length).toBeGreaterThan(0);
+    const ym = new Date().toISOString().slice(0, 7);
+    expect(month.some((i) => i.start_date.startsWith(ym))).toBe(true);
+
+    const groups = (await demo.get('/groups/json', { json: true })).json().data as { id: number; name: string; events_count: number; participants_count: number; has_rsvp_config: boolean }[];
+    const series = groups.find((g) => g.name === 'Water point openings')!;
+    expect(series.events_count).toBe(3);
+    expect(series.participants_count).toBeGreaterThan(0);
+    expect(series.has_rsvp_config).toBe(true);
+    const participants = (await demo.get(`/groups/participants/json?group_id=${series.id}`, { json: true })).json();
+    expect(participants.total).toBe(series.participants_count);
+    const rsvp = (await demo.get(`/api/event-groups/${series.id}/rsvp-config`, { json: true })).json().data as { questions?: unknown[] };
+    expect(rsvp.questions?.length).toBeGreaterThan(0);
+
+    const organisers = (await demo.get(`/organisers/json?campaign_id=${water.id}`, { json: true })).json().data as { name: string; user_id: number | null }[];
+    expect(organisers.map((o) => [o.name, o.user_id !== null]).sort()).toEqual([
+      ['Amina Njeri', true],
+      ['Joseph Kamau', false],
+    ]);
+
+    // the RSVP demo invited contacts to these events rather than making its own
+    const invited = await withTenant(t.database, tenantId, (tx) =>
+      rows<{ campaign_id: number | null; status: string }>(
+        tx,
+        sql`select distinct e.campaign_id, e.status from rsvp_invitations i join events e on e.tenant_id = i.tenant_id and e.id = i.event_id where i.tenant_id = ${tenantId}`,
+      ),
+    );
+    expect(invited.length).toBeGreaterThan(0);
+    expect(invited.every((r) => Number(r.campaign_id) === water.id && r.status !== 'draft')).toBe(true);
+    for (const page of [`/campaigns/${water.id}`, '/campaigns/calendar', '/calendar', `/groups/${series.id}`, `/groups/${series.id}/participants`, `/groups/${series.id}/rsvp-setup`, '/organisers']) {
+      expect((await demo.get(page, { inertia: true })).statusCode, page).toBe(200);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { rows, type Tx } from '../../db/client.js';
 import type { DemoCompany } from '../kazi-module.js';
 
 /**
- * The demo company's RSVPs: on each of its upcoming events (the campaigns' demo, or an event of
+ * The demo company's RSVPs: on each of its events but drafts (the campaigns' demo, or an event of
  * its own when there is none), invitations to contacts with a mix of answers — confirmed guests
  * with plus-ones, declines, maybes, a waitlist once the capacity is reached, and some who have
  * not answered — written set-based with the seats they hold; a past event also has its check-ins.
@@ -13,7 +13,7 @@ export async function seedDemoRsvp(tx: Tx, demo: DemoCompany) {
   const day = 86_400_000;
   let events = await rows<{ id: number; capacity: number | null; past: boolean }>(
     tx,
-    sql`select id, capacity, starts_at < ${demo.today.toISOString()}::timestamptz as past from events where tenant_id = ${t} order by starts_at limit 6`,
+    sql`select id, capacity, starts_at < ${demo.today.toISOString()}::timestamptz as past from events where tenant_id = ${t} and status <> 'draft' order by starts_at limit 6`,
   );
   if (!events.length) {
     const starts = new Date(demo.today.getTime() + 14 * day + 10 * 3_600_000);

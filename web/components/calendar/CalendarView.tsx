@@ -19,13 +19,18 @@ export default function CalendarView({ events, initialView, initialDate, directi
     height: height ?? 'auto',
     // month by default; week and day with the hours; a list of the month's events
     headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth' },
-    buttonText: { today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' },
+    // words rather than FullCalendar's chevron icons, which are role="img" without a name
+    buttonIcons: false,
+    buttonText: { prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' },
     dayMaxEvents: true,
     // Events are reachable with Tab and open with Enter when they do something.
     eventInteractive: Boolean(onEventClick),
     eventClick: onEventClick,
     dateClick: onDateClick,
     datesSet: onDatesSet,
+    // a day cell is named by its date link alone, which leaves out the events inside it (the name
+    // must include what the cell shows); the link keeps its full date for screen readers
+    dayCellDidMount: (arg) => arg.el.removeAttribute('aria-labelledby'),
     ...options,
   };
   return <FullCalendar {...settings} />;

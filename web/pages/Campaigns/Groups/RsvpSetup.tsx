@@ -30,10 +30,11 @@ function SettingsForm({ group, stored, canUpdate: can_update }: { group: GroupRo
       : { allow_maybe: true, max_plus_ones: 0, reminder_hours: 24, channels: ['sms'] },
   );
   const exists = Boolean(stored);
+  // the form edits four settings: the others stored (questions, deadline, the invitation's words) are sent back as they were, not dropped
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
-      const answer = await save({ id: group.id, exists, config: c }).unwrap();
+      const answer = await save({ id: group.id, exists, config: { ...stored, ...c } }).unwrap();
       toast.success(answer.message);
     } catch (err) {
       toast.error(errorMessage(err, exists ? 'Failed to update RSVP settings' : 'Failed to save RSVP settings'));
