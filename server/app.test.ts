@@ -11,7 +11,7 @@ let owner: TestClient;
 let guest: TestClient;
 
 // these take no input (a body is ignored); everything else is hit as its audience would hit it
-const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read', '/email/templates/token'];
+const bodyless = ['/logout', '/email/verification-notification', '/notifications/mark-all-read', '/email/templates/token', '/calendar/feed-url/regenerate'];
 // providers' webhooks read their body as raw bytes, verified by signature before anything is read
 const rawBodies = ['/webhooks/stripe', '/webhooks/mpesa/:paymentId/:token', '/webhooks/sms/delivery/:tenant/:token', '/webhooks/sms/inbound/:tenant/:token', '/webhooks/sms/optout/:tenant/:token', '/webhooks/airtime/status/:tenant/:token', '/webhooks/mailgun/:tenant/:token'];
 const writes = routes.filter((r) => r.method !== 'GET' && !bodyless.includes(r.url) && !rawBodies.includes(r.url));

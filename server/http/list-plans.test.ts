@@ -45,6 +45,8 @@ const columnName = (c: unknown) => ((c as AnyPgColumn).columnType ? (c as AnyPgC
  * their user's name through the users table (a subquery), which no index of memberships holds.
  */
 const EXEMPT = new Set(['/users']);
+/** the filter a list cannot be asked without */
+const REQUIRED_FILTERS: Record<string, Record<string, string>> = { '/groups/participants': { group_id: '1' } };
 
 let t: TestApp;
 let tenantId: number;
@@ -112,7 +114,8 @@ describe('every resource list, as the app role', () => {
   it('answers page 1 in its default order from an index: no sequential scan, no sort of the whole company', async () => {
     const failures: string[] = [];
     for (const r of resources()) {
-      const { cond, order } = r.listQuery(request({}));
+      // a list that is always of one parent (a group's participants) is asked as its page asks it
+      const { cond, order } = r.listQuery(request(REQUIRED_FILTERS[r.def.base] ?? {}));
       const table = r.def.table;
       const plan = await withTenant(t.database, tenantId, async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);

@@ -178,14 +178,16 @@ describe('the dashboard shows the demo tenant\'s real figures', () => {
   });
 
   it('has sent an SMS to its Nairobi donors: delivered to most, a few failed, with templates to reuse', async () => {
-    const sends = (await demo.get('/sms/messages/json', { json: true })).json().data as { status: string; recipients: number; counts: Record<string, number>; audience_label: string }[];
+    const all = (await demo.get('/sms/messages/json', { json: true })).json().data as { status: string; recipients: number; counts: Record<string, number>; audience_label: string }[];
+    // the RSVP demo's invitations went by SMS too; the newsletter is the one to the segment
+    const sends = all.filter((x) => x.audience_label === 'Segment: Nairobi donors');
     expect(sends).toHaveLength(1);
-    expect(sends[0]).toMatchObject({ status: 'completed', audience_label: 'Segment: Nairobi donors' });
+    expect(sends[0]).toMatchObject({ status: 'completed' });
     expect(sends[0].recipients).toBeGreaterThan(0);
     expect(sends[0].counts.delivered + sends[0].counts.failed).toBe(sends[0].recipients);
     expect(sends[0].counts.failed).toBeGreaterThan(0);
     const count = (await demo.get('/sms/count', { json: true })).json().data;
-    expect(count).toMatchObject({ total: 1, sent: 1 });
+    expect(count).toMatchObject({ total: all.length });
     const templates = (await demo.get('/sms/templates/json', { json: true })).json().data as { name: string; variables: string[] }[];
     expect(templates.map((t) => t.name).sort()).toEqual(['Event reminder', 'Thank you']);
     expect(templates[0].variables).toEqual(['first_name']);

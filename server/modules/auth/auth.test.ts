@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedTenant, TEST_PASSWORD, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { finishOnboarding } from '../../testing/onboarding.js';
 import { decodeQuotedPrintable, startSmtp } from '../../testing/smtp.js';
 
 let t: TestApp;
@@ -26,6 +27,9 @@ describe('registration', () => {
     );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
+    // a new company is set up first (plan and trial); the dashboard waits behind onboarding
+    expect((await c.get('/dashboard')).headers.location).toBe('/onboarding');
+    await finishOnboarding(t, c);
     const dash = await c.get('/dashboard', { inertia: true });
     expect(dash.statusCode).toBe(200);
     const p = dash.json();
@@ -90,6 +94,7 @@ describe('registration: the country, and the first greeting', () => {
       { inertia: true },
     );
     expect(res.statusCode).toBe(303);
+    await finishOnboarding(t, c);
     const dash = (await c.get('/dashboard', { inertia: true })).json();
     expect(dash.props.first_visit).toBe(true);
     expect(dash.props.tenant).toMatchObject({ name: 'Ziwa Fish', timezone: 'Africa/Nairobi', phone_country: '254' });
@@ -115,6 +120,7 @@ describe('registration: the country, and the first greeting', () => {
       { inertia: true },
     );
     expect(res.statusCode).toBe(303);
+    await finishOnboarding(t, c);
     const dash = (await c.get('/dashboard', { inertia: true })).json();
     expect(dash.props.tenant).toMatchObject({ timezone: 'UTC', phone_country: null });
     expect((await c.get('/settings/accounting/currencies/default', { json: true })).json().data).toMatchObject({ code: 'USD' });
@@ -307,6 +313,7 @@ describe('email verification and password confirmation', () => {
     const ok = await c.get(url.pathname + url.search);
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('/dashboard?verified=1');
+    await finishOnboarding(t, c);
     const dash = await c.get('/dashboard', { inertia: true });
     expect(dash.json().props.auth.user.email_verified_at).not.toBeNull();
     const again = await c.get('/verify-email');

@@ -95,6 +95,8 @@ export const organisers = tenantTable(
     foreignKey({ columns: [t.tenantId, t.campaignId], foreignColumns: [campaigns.tenantId, campaigns.id] }).onDelete('cascade'),
     uniqueIndex('organisers_member_unique').on(t.tenantId, t.campaignId, t.userId).where(sql`user_id is not null`),
     index('organisers_campaign_idx').on(t.tenantId, t.campaignId, t.name, t.id),
+    // the company-wide list's default order (Organisers/Index without a campaign)
+    index('organisers_name_idx').on(t.tenantId, t.name, t.id),
     index('organisers_user_idx').on(t.tenantId, t.userId),
     ...searchIndexes('organisers', t.name),
   ],
@@ -131,6 +133,8 @@ export const groupParticipants = tenantTable(
     foreignKey({ columns: [t.tenantId, t.groupId], foreignColumns: [eventGroups.tenantId, eventGroups.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [outreachContacts.tenantId, outreachContacts.id] }).onDelete('cascade'),
     uniqueIndex('group_participants_unique').on(t.tenantId, t.groupId, t.contactId),
+    // Groups/Participants: one group's participants, newest first
+    index('group_participants_added_idx').on(t.tenantId, t.groupId, t.createdAt, t.id),
     index('group_participants_contact_idx').on(t.tenantId, t.contactId),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "group_participants_added_idx" ON "group_participants" USING btree ("tenant_id","group_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "organisers_name_idx" ON "organisers" USING btree ("tenant_id","name","id");
