@@ -24,7 +24,7 @@ describe('the menu', () => {
     expect(menuHrefs(visibleMenu(all))).not.toContain('/operator/payments');
     expect(menuHrefs(visibleMenu(all))).not.toContain('/operator/rates');
     expect(menuHrefs(visibleMenu({ ...all, operator: true }))).toEqual(expect.arrayContaining(['/operator/payments', '/operator/rates']));
-    expect(menuHrefs(visibleMenu({ can: () => false, exists: () => true, operator: true }))).toEqual(['/operator/payments', '/operator/rates']);
+    expect(menuHrefs(visibleMenu({ can: () => false, exists: () => true, operator: true }))).toEqual(['/operator/payments', '/operator/plans', '/operator/rates']);
   });
 
   it('names only registered permissions and distinct URLs', () => {

@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react';
+import { formatDateTime, formatDayMonth } from '@common/format';
 import { Paperclip, Search, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -17,7 +18,7 @@ import { shownStatus, STATUS_DOT, STATUS_LABEL } from './presence';
 const when = (iso: string | null) => {
   if (!iso) return '';
   const d = new Date(iso);
-  return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : d.toLocaleDateString([], { day: 'numeric', month: 'short' });
+  return d.toDateString() === new Date().toDateString() ? formatDateTime(d).slice(-5) : formatDayMonth(d.getDate(), d.getMonth() + 1);
 };
 
 function ThreadItem({ t, active, me }: { t: ChatThreadRow; active: boolean; me: number }) {

@@ -1,4 +1,5 @@
 import { FileText, Pencil, Reply, Trash2 } from 'lucide-react';
+import { formatDateTime, formatDecimal } from '@common/format';
 import type { ChatAttachmentRow, ChatMessageRow } from '@common/answers/chat';
 import { cx } from '@/components/cx';
 import { linkify } from './linkify';
@@ -20,7 +21,7 @@ export function MessageText({ text, className }: { text: string; className?: str
   );
 }
 
-const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+const size = (n: number) => (n >= 1024 * 1024 ? `${formatDecimal(Math.round(n / 1024 / 102.4) / 10)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 function Attachment({ a, mine }: { a: ChatAttachmentRow; mine: boolean }) {
   if (a.kind === 'image') {
@@ -56,7 +57,7 @@ function Attachment({ a, mine }: { a: ChatAttachmentRow; mine: boolean }) {
   );
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string) => formatDateTime(iso).slice(-5);
 
 export type BubbleActions = {
   onReply?: (m: ChatMessageRow) => void;

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { formatCount } from '@common/format';
 import { LIMIT_LABELS, PLAN_FEATURE_LABELS, type BillingInterval, type LimitKind, type PlanRow, type UsageRow } from '@common/subscriptions';
 import { Money } from '@/components/money/Money';
 import { cx } from '@/components/cx';
@@ -10,7 +11,7 @@ export function priceOf(plan: PlanRow, currency: string, interval: BillingInterv
 }
 
 export const limitText = (kind: LimitKind, n: number | null) =>
-  n === null ? `Unlimited ${LIMIT_LABELS[kind].toLowerCase()}` : kind === 'storage_mb' ? `${n >= 1024 ? `${n / 1024} GB` : `${n} MB`} storage` : `${n.toLocaleString()} ${kind === 'messages' ? 'messages a month' : kind}`;
+  n === null ? `Unlimited ${LIMIT_LABELS[kind].toLowerCase()}` : kind === 'storage_mb' ? `${n >= 1024 ? `${n / 1024} GB` : `${n} MB`} storage` : `${formatCount(n)} ${kind === 'messages' ? 'messages a month' : kind}`;
 
 /** The offered plans as radio cards: price, trial, limits, areas. */
 export function PlanPicker({ plans, value, onChange, currency, interval, name = 'plan' }: { plans: PlanRow[]; value: number | null; onChange: (id: number) => void; currency: string; interval: BillingInterval; name?: string }) {
@@ -42,7 +43,7 @@ export function PlanPicker({ plans, value, onChange, currency, interval, name = 
               {(Object.keys(p.limits) as LimitKind[]).map((k) => (
                 <li key={k}>{limitText(k, p.limits[k])}</li>
               ))}
-              {Number(p.included_credits) > 0 && <li>{Number(p.included_credits).toLocaleString()} credits included each month</li>}
+              {Number(p.included_credits) > 0 && <li>{formatCount(Number(p.included_credits))} credits included each month</li>}
               {p.features.map((f) => (
                 <li key={f} className="flex items-center gap-1">
                   <Check aria-hidden="true" className="size-4 text-success" />
@@ -88,9 +89,9 @@ export function UsageBars({ usage }: { usage: UsageRow[] }) {
             <div className="mb-1 flex justify-between text-sm">
               <span className="text-slate-700 dark:text-slate-200">{u.label}</span>
               <span className="text-slate-500 dark:text-slate-400">
-                {u.used.toLocaleString()}
+                {formatCount(u.used)}
                 {unit}
-                {u.limit !== null ? ` of ${u.limit.toLocaleString()}${unit}` : ' (no limit)'}
+                {u.limit !== null ? ` of ${formatCount(u.limit)}${unit}` : ' (no limit)'}
               </span>
             </div>
             {u.limit !== null && (

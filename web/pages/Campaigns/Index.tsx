@@ -1,4 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
+import { formatDecimal } from '@common/format';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CAMPAIGN_STATUSES } from '@common/schemas/campaigns';
@@ -32,7 +33,7 @@ const COLUMNS = col.columns([
   col.accessor('starts_on', { header: 'Dates', enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => (row.original.starts_on ? <><DateText value={row.original.starts_on} /> – {row.original.ends_on ? <DateText value={row.original.ends_on} /> : '…'}</> : '—') }),
   col.accessor('owner_name', { header: 'Owner', cell: ({ getValue }) => getValue() ?? '—' }),
   col.accessor('events_count', { header: 'Events', meta: { align: 'end' }, cell: ({ getValue }) => formatCount(getValue()) }),
-  col.accessor('budget', { header: 'Budget', meta: { align: 'end', className: 'tabular-nums' }, cell: ({ getValue }) => (getValue() === null ? '—' : `${Number(getValue()).toLocaleString()} credits`) }),
+  col.accessor('budget', { header: 'Budget', meta: { align: 'end', className: 'tabular-nums' }, cell: ({ getValue }) => (getValue() === null ? '—' : `${formatDecimal(Number(getValue()))} credits`) }),
   col.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusPill status={getValue()} /> }),
 ]);
 

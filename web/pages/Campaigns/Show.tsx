@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import { formatDecimal } from '@common/format';
 import { CalendarDays, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { formatCount, formatMonth } from '@common/format';
@@ -53,7 +54,7 @@ export default function CampaignsShow({ campaign, members }: { campaign: Campaig
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="campaign-counts">
             <StatCard label="Events" value={s.events} detail={`${formatCount(s.locations)} locations`} />
             <StatCard label="Organisers" value={s.organisers} />
-            <StatCard label="Spend" value={`${Number(s.spend).toLocaleString()} credits`} detail={campaign.budget ? `of ${Number(campaign.budget).toLocaleString()} budgeted` : 'No budget'} tone="warning" />
+            <StatCard label="Spend" value={`${formatDecimal(Number(s.spend))} credits`} detail={campaign.budget ? `of ${formatDecimal(Number(campaign.budget))} budgeted` : 'No budget'} tone="warning" />
             <StatCard label="Reach" value={s.messages_sent} detail={`${formatCount(s.rsvps)} RSVPs of ${formatCount(s.invitations)} invitations`} tone="success" />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">

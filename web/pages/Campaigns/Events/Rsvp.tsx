@@ -1,4 +1,5 @@
 import { Link } from '@inertiajs/react';
+import { formatDateTime } from '@common/format';
 import { CalendarCheck, Clock, MailQuestion, Users } from 'lucide-react';
 import type { RsvpEventSummary } from '@common/answers/rsvp';
 import { Card } from '@/components/display/Card';
@@ -41,7 +42,7 @@ export default function EventRsvp({ event }: { event: RsvpEventSummary }) {
               {[
                 ['Answers', c.allow_maybe ? 'Yes, no or maybe' : 'Yes or no'],
                 ['Plus-ones', c.max_plus_ones ? `Up to ${c.max_plus_ones}` : 'None'],
-                ['Answers close', c.deadline ? new Date(c.deadline).toLocaleString() : 'When the event starts'],
+                ['Answers close', c.deadline ? formatDateTime(c.deadline) : 'When the event starts'],
                 ['Reminder', c.reminder_hours === null ? 'None' : `${c.reminder_hours} hours before`],
                 ['Waitlist offers', `Held ${c.waitlist_offer_hours} hours`],
                 ['Channels', c.channels.map((x) => (x === 'sms' ? 'SMS' : 'Email')).join(', ')],

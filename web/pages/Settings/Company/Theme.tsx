@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react';
+import { formatDecimal } from '@common/format';
 import { AlertTriangle, CheckCircle2, ExternalLink } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -135,7 +136,7 @@ export default function CompanyTheme({ brand_color, company_slug }: { brand_colo
               </div>
             ) : valid ? (
               <p className="flex items-center gap-2 text-sm text-green-700 dark:text-green-400">
-                <CheckCircle2 aria-hidden="true" className="size-4" /> Text on this colour reaches {Math.max(theme.contrast_white, 0).toFixed(2)}:1 — it passes WCAG AA.
+                <CheckCircle2 aria-hidden="true" className="size-4" /> Text on this colour reaches {formatDecimal(Math.round(Math.max(theme.contrast_white, 0) * 100) / 100)}:1 — it passes WCAG AA.
               </p>
             ) : null}
           </div>
