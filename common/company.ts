@@ -163,8 +163,11 @@ export interface Theme {
 export function themeOf(colour: string | null | undefined): Theme {
   const primary = colour && HEX_COLOUR.test(colour) ? colour.toUpperCase() : DEFAULT_BRAND_COLOUR;
   const on_primary = contrastRatio(primary, WHITE) >= contrastRatio(primary, INK) ? WHITE : INK;
+  // strong sits on white and on pale tints of the brand colour (bg-primary/10 on the page, /25 in
+  // places): it must reach 4.5:1 on a 20% tint, which covers both
+  const tint = mix(primary, 0.8);
   let strong = primary;
-  for (let k = 0.1; contrastRatio(strong, WHITE) < AA_CONTRAST && k <= 1; k += 0.1) strong = mix(primary, -k);
+  for (let k = 0.1; contrastRatio(strong, tint) < AA_CONTRAST && k <= 1; k += 0.1) strong = mix(primary, -k);
   let light = primary;
   for (let k = 0.1; contrastRatio(light, '#1E293B') < AA_CONTRAST && k <= 1; k += 0.1) light = mix(primary, k);
   const contrast_white = round(contrastRatio(primary, WHITE));
