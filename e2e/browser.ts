@@ -261,3 +261,29 @@ export async function uploadImportFile(page: Page, name: string, csv: string): P
   await page.getByRole('button', { name: 'Upload and continue' }).click();
   await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
 }
+
+/** The demo login, which is also the platform operator. */
+export const demoLogin = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
+
+/**
+ * Credits for the signed-in company: a bank-transfer purchase that the platform operator (the demo
+ * login, in a second browser) approves — the way a real company tops up its wallet.
+ */
+export async function fundCompany(page: Page, credits = 1000): Promise<void> {
+  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: String(credits) });
+  expect(made.status).toBe(201);
+  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
+  expect(paid.status).toBe(200);
+  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
+  const operator = await openBrowser();
+  try {
+    await logIn(operator.page, demoLogin().email, demoLogin().password);
+    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
+    expect(found.status).toBe(200);
+    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
+    const approved = await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {});
+    expect(approved.status).toBe(200);
+  } finally {
+    await operator.close();
+  }
+}

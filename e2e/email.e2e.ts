@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMailgunStandIn, STANDIN_MAILGUN, type MailgunStandIn } from '../server/testing/standins/mailgun';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { apiCall, fundCompany, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 import { dragGrapesBlock, grapesBlock, grapesCanvas } from './grapes';
 
 // Issue 17, end to end in one browser session: a company sets up Mailgun on Email/Settings against
@@ -14,25 +14,6 @@ import { dragGrapesBlock, grapesBlock, grapesCanvas } from './grapes';
 // reason in Email/Transactions, the bounced contact shown suppressed on its page, and left out of
 // the next send's preview. The API only funds the wallet and makes the contacts and the segment.
 
-const demo = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
-
-/** 100 credits for the signed-in company: a bank-transfer purchase that the platform operator (the demo login) approves. */
-async function fundCompany(page: Page) {
-  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: '100' });
-  expect(made.status).toBe(201);
-  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
-  expect(paid.status).toBe(200);
-  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
-  const operator = await openBrowser();
-  try {
-    await logIn(operator.page, demo().email, demo().password);
-    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
-    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
-    expect((await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {})).status).toBe(200);
-  } finally {
-    await operator.close();
-  }
-}
 
 describe('email sending (issue 17)', () => {
   let browser: Browser;
@@ -58,7 +39,7 @@ describe('email sending (issue 17)', () => {
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
     await registerTenant(page);
-    await fundCompany(page);
+    await fundCompany(page, 100);
     const ids: number[] = [];
     for (const [name, email] of Object.entries(people)) {
       const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name[0].toUpperCase() + name.slice(1), email, consent_email: 'granted' });

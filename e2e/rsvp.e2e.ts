@@ -4,31 +4,13 @@ import { CallbackSecrets } from '../server/providers/sms/callbacks';
 import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
 import { startMailgunStandIn, STANDIN_MAILGUN, type MailgunStandIn } from '../server/testing/standins/mailgun';
 import { E2E_APP_KEY } from './app-key';
-import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { apiCall, fundCompany, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // Issue 19 (RSVP), by SMS and email through the Africa's Talking and Mailgun stand-ins: an event with one place, a
 // segment invited from the event's RSVP page, two guests answering on the public form (the second
 // joins the waitlist), a follow-up to the one who did not answer, the first guest checked in by the
 // code under their QR code (the check-in page's manual entry), and the dashboard's figures.
 
-const demo = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
-
-async function fundCompany(page: Page) {
-  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: '1000' });
-  expect(made.status).toBe(201);
-  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
-  expect(paid.status).toBe(200);
-  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
-  const operator = await openBrowser();
-  try {
-    await logIn(operator.page, demo().email, demo().password);
-    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
-    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
-    expect((await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {})).status).toBe(200);
-  } finally {
-    await operator.close();
-  }
-}
 
 describe('RSVP (issue 19)', () => {
   let browser: Browser;

@@ -4,7 +4,7 @@ import { CallbackSecrets } from '../server/providers/sms/callbacks';
 import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
 import { expectNoSeriousViolations } from './a11y';
 import { E2E_APP_KEY } from './app-key';
-import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { apiCall, fundCompany, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // Issue 16, "Done means": compose an SMS to a segment, see the cost preview, send, watch the
 // progress, see the delivery reports arrive from the Africa's Talking stand-in in
@@ -13,35 +13,11 @@ import { apiCall, logIn, openBrowser, registerTenant, reportFailure, settled, to
 // to the company's secret address (server/providers/sms/callbacks.ts), as the dashboard of the
 // company's Africa's Talking app would be set up.
 
-const demo = () => inject('demoLogin') ?? { email: 'demo@kazi.test', password: 'password' };
 
 /** the figure of a stat card ("Balance") as the page shows it */
 const statValue = (page: Page, label: string) => page.locator('dl').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').first();
 
 const balanceOf = async (page: Page) => Number(((await apiCall(page, 'GET', '/wallet/metrics')).json.data as unknown as { balance: string }).balance);
-
-/** 1,000 credits for the signed-in company: a bank-transfer purchase that the platform operator (the demo login) approves. */
-async function fundCompany(page: Page) {
-  const made = await apiCall(page, 'POST', '/wallet/credits/purchase', { credits: '1000' });
-  expect(made.status).toBe(201);
-  const paid = await apiCall(page, 'POST', '/wallet/complete-payment', { purchase_id: made.json.data!.id, driver: 'offline' });
-  expect(paid.status).toBe(200);
-  const { reference } = (paid.json.data as unknown as { action: { reference: string } }).action;
-
-  const operator = await openBrowser();
-  try {
-    await logIn(operator.page, demo().email, demo().password);
-    const found = await apiCall(operator.page, 'GET', `/operator/payments/json?search=${encodeURIComponent(reference)}`);
-    expect(found.status).toBe(200);
-    const [payment] = (found.json as unknown as { data: { tenant_id: number; id: number }[] }).data;
-    const approved = await apiCall(operator.page, 'POST', `/operator/payments/${payment.tenant_id}/${payment.id}/approve`, {});
-    expect(approved.status).toBe(200);
-  } finally {
-    await operator.close();
-  }
-  // the approval credits the wallet in its own transaction
-  expect(await balanceOf(page)).toBe(1000);
-}
 
 describe('bulk SMS (issue 16)', () => {
   let browser: Browser;
