@@ -32,9 +32,10 @@ export type Browser = {
 
 /**
  * Opens a headless chromium on a fresh profile, with the server under test as base URL, so
- * `page.goto('/login')` works. Always `close()` it (afterAll/afterEach).
+ * `page.goto('/login')` works. Always `close()` it (afterAll/afterEach). `args` adds switches, e.g.
+ * a fake camera (e2e/camera.ts) for the check-in scanner.
  */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function openBrowser(options: { viewport?: { width: number; height: number }; args?: string[] } = {}): Promise<Browser> {
   const baseURL = inject('baseURL');
   const profile = mkdtempSync(join(tmpdir(), 'kazi-e2e-profile-'));
   let context: BrowserContext;
@@ -43,7 +44,7 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     context = await chromium.launchPersistentContext(profile, {
       executablePath: inject('chromiumPath'),
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
       baseURL,
       viewport: options.viewport ?? { width: 1280, height: 800 },
       locale: 'en-US',

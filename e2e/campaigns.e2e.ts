@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './a11y';
 import { apiCall, download, openBrowser, registerTenant, reportFailure, toast, type Browser } from './browser';
+import { createCampaign, dayCell, fillNewEvent, saveNewEvent } from './campaigns';
 
 // Issue 19 (campaigns half): a campaign made in Campaigns/Index's form, an event for it made in
 // Events/Create with a cover image uploaded in the media library's picker, counted on the
@@ -18,8 +19,6 @@ const TO_DAY = `${ym}-12`;
 const CAMPAIGN = 'Harambee 2026';
 const EVENT = 'Borehole opening';
 
-/** the calendar's day cell in month view */
-const dayCell = (page: Page, day: string) => page.locator(`.fc-daygrid-day[data-date="${day}"]`);
 
 describe('campaigns, events and the calendar (issue 19)', () => {
   let b: Browser;
@@ -44,32 +43,12 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await registerTenant(page);
     await page.goto('/campaigns');
     await page.getByText('No campaigns yet').waitFor();
-    await page.getByRole('button', { name: 'New campaign' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New campaign' });
-    await dialog.getByLabel(/^Name/).fill(CAMPAIGN);
-    await dialog.getByLabel(/^Goal/).fill('Two new boreholes in Machakos');
-    await dialog.getByLabel(/^Status/).selectOption('active');
-    await dialog.getByLabel(/^Budget/).fill('5000');
-    await dialog.getByRole('button', { name: 'Create campaign' }).click();
-    await toast(page, 'Campaign created successfully.').waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: CAMPAIGN }).click();
-    await page.waitForURL(/\/campaigns\/\d+$/);
-    campaignId = Number(/\/campaigns\/(\d+)$/.exec(page.url())![1]);
-    await page.getByRole('heading', { name: CAMPAIGN, level: 1 }).waitFor();
+    campaignId = await createCampaign(page, CAMPAIGN, { goal: 'Two new boreholes in Machakos', budget: '5000' });
     await expect.poll(() => page.getByTestId('campaign-counts').innerText()).toMatch(/Events\s+0\b/);
   });
 
   it('creates an event for it with a cover image uploaded in the media picker, counted on the campaign’s page', async () => {
-    await page.getByRole('link', { name: 'New event' }).click();
-    await page.waitForURL(/\/events\/create\?campaign_id=\d+$/);
-    await page.getByLabel(/^Name/).fill(EVENT);
-    await page.getByLabel(/^Starts/).fill(`${FROM_DAY}T10:00`);
-    await page.getByLabel(/^Ends/).fill(`${FROM_DAY}T12:00`);
-    await page.getByLabel(/^Venue/).fill('Machakos grounds');
-    await page.getByLabel(/^Capacity/).fill('50');
-    await page.getByLabel(/^Status/).selectOption('active');
-    expect(await page.getByLabel('Campaign', { exact: true }).inputValue()).toBe(String(campaignId));
+    await fillNewEvent(page, campaignId, { name: EVENT, starts: `${FROM_DAY}T10:00`, ends: `${FROM_DAY}T12:00`, venue: 'Machakos grounds', capacity: '50' });
     await page.getByRole('group', { name: 'Cover image' }).getByRole('button', { name: 'Choose image' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose the cover image' });
     await picker.getByTestId('media-upload-input').setInputFiles([
@@ -78,11 +57,7 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await picker.getByRole('button', { name: 'Choose borehole' }).click();
     await picker.waitFor({ state: 'detached' });
     await page.getByRole('group', { name: 'Cover image' }).getByText('borehole', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Create event' }).click();
-    await toast(page, 'Event created successfully.').waitFor();
-    await page.waitForURL(/\/events\/\d+$/);
-    eventId = Number(/\/events\/(\d+)$/.exec(page.url())![1]);
-    await page.getByRole('heading', { name: EVENT, level: 1 }).waitFor();
+    eventId = await saveNewEvent(page, EVENT);
     const cover = page.getByRole('img', { name: `Cover of ${EVENT}` });
     await cover.waitFor();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
