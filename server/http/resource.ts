@@ -17,8 +17,16 @@ type Access = Permission | readonly Permission[];
 type Action = 'view' | 'create' | 'update' | 'delete';
 type Row = Record<string, unknown>;
 
-/** Estimates of large lists' totals, shared by every resource of this process (list-totals.ts). */
-export const estimatedTotals = new EstimatedTotals();
+const estimates = new WeakMap<object, EstimatedTotals>();
+/**
+ * Estimates of large lists' totals (list-totals.ts), shared by every resource of one app: each
+ * app (its context: one database) keeps its own, so two apps in one process never see each other's.
+ */
+export function estimatedTotals(app: object): EstimatedTotals {
+  let found = estimates.get(app);
+  if (!found) estimates.set(app, (found = new EstimatedTotals()));
+  return found;
+}
 
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** display name used in messages: "Contact created successfully." */
@@ -229,7 +237,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>) {
     const { data, total, estimated } = await readPage<Row>(
       (fn) => req.tenantRead(fn),
       { table, fields, tenantId: req.tenant!.id, where: cond!, order, page: q.page, perPage, list: def.base, searching },
-      estimatedTotals,
+      estimatedTotals(req.server.ctx),
     );
     await related(req, data);
     const { page: _p, ...rest } = raw;

@@ -264,7 +264,7 @@ export function mediaRoutes(app: FastifyInstance) {
     const page = await readPage<Record<string, unknown>>(
       (fn) => req.tenantRead(fn),
       { table: mediaFiles, fields: FIELDS, tenantId, where: extra ? sql`${where} and ${extra}` : where, order, page: q.page, perPage, list, searching },
-      estimatedTotals,
+      estimatedTotals(req.server.ctx),
     );
     const { page: _p, ...rest } = (req.query ?? {}) as Record<string, unknown>;
     return paginator(
