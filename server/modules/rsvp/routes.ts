@@ -3,15 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CheckInAnswer, RsvpDashboard, RsvpInvitationRow, RsvpTotals } from '../../../common/answers/rsvp.js';
 import { rows, type Tx } from '../../db/client.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { exportRoute } from '../../http/import-export.js';
+import { readPage, type FieldMap } from '../../http/list.js';
 import { paginator } from '../../http/paginator.js';
+import { estimatedTotals } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
 import { resolveAudience } from '../delivery/audience.js';
 import { recordContactEvents } from '../outreach/events.js';
 import { kickSends, sendRsvpMessages, type RsvpChannel } from './messages.js';
 import { effectiveConfig, eventSummary, loadEvent, readCheckInToken, type EventRow } from './service.js';
 import { visibleEvent } from './visibility.js';
+import { rsvpInvitations as inv } from './schema.js';
 
 const idPattern = /^[1-9]\d{0,15}$/;
 
@@ -106,18 +110,72 @@ export async function totalsOf(tx: Tx, tenantId: number, event: EventRow): Promi
   };
 }
 
+/**
+ * The paged lists' columns: the invitation's own, and its contact's name, phone and e-mail looked
+ * up for the page's rows only (a join would be read for every row the count passes over).
+ */
+const contactOf = (column: string) =>
+  sql.raw(`(select o.${column} from outreach_contacts o where o.tenant_id = "rsvp_invitations"."tenant_id" and o.id = "rsvp_invitations"."contact_id")`);
+const pageFields: FieldMap = {
+  id: inv.id,
+  event_id: inv.eventId,
+  contact_id: inv.contactId,
+  name: sql<string>`${sql.raw(`(select trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')) from outreach_contacts o where o.tenant_id = "rsvp_invitations"."tenant_id" and o.id = "rsvp_invitations"."contact_id")`)}`,
+  phone: sql<string | null>`${contactOf('phone')}`,
+  email: sql<string | null>`${contactOf('email')}`,
+  channels: inv.channels,
+  sent_count: inv.sentCount,
+  last_sent_at: ts(inv.lastSentAt),
+  reminder_count: inv.reminderCount,
+  last_reminded_at: ts(inv.lastRemindedAt),
+  answer: inv.answer,
+  answered_at: ts(inv.answeredAt),
+  plus_ones: inv.plusOnes,
+  answers: inv.answers,
+  place: inv.place,
+  seats: inv.seats,
+  waitlisted_at: ts(inv.waitlistedAt),
+  offer_expires_at: ts(inv.offerExpiresAt),
+  checked_in_at: ts(inv.checkedInAt),
+  created_at: ts(inv.createdAt),
+};
+
+/** The paged lists' conditions over rsvp_invitations alone; a search finds the matching contacts first (their trigram indexes). */
+function pageWhere(tenantId: number, eventId: number, which: Which, q: z.output<typeof listSchema>): SQL {
+  const parts: SQL[] = [sql`${inv.tenantId} = ${tenantId}`, sql`${inv.eventId} = ${eventId}`];
+  if (which === 'responses') parts.push(sql`${inv.answer} is not null`);
+  if (which === 'non_responded' || q.answer === 'none') parts.push(sql`${inv.answer} is null`);
+  else if (q.answer) parts.push(sql`${inv.answer} = ${q.answer}`);
+  if (q.place) parts.push(sql`${inv.place} = ${q.place}`);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`${inv.contactId} in (select o.id from outreach_contacts o where o.tenant_id = ${tenantId} and (o.first_name ilike ${like} or o.last_name ilike ${like}
+            or (coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')) ilike ${like} or o.phone ilike ${like} or o.email ilike ${like}))`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Events/RsvpInvitations, RsvpResponses and RsvpFollowUp's lists through the shared list reader
+ * (server/http/list.ts): the page in index order with a capped count, and the planner's estimate
+ * beyond it — an event may invite a million contacts.
+ */
 async function pageOf(req: FastifyRequest, which: Which) {
   const eventId = eventIdOf(req);
   const q = validate(listSchema, req.query ?? {});
   const tenantId = req.tenant!.id;
   return req.tenantTx(async (tx) => {
     const event = await visibleEvent(tx, req, eventId);
-    const where = listWhere(tenantId, eventId, which, q);
-    const order = which === 'responses' ? sql`i.answered_at desc, i.id desc` : sql`i.id desc`;
-    const data = await rows<RsvpInvitationRow>(tx, sql`select ${invitationFields} ${fromInvitations} where ${where} order by ${order} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
-    const [{ n }] = await rows<{ n: number }>(tx, sql`select count(*)::int as n ${fromInvitations} where ${where}`);
+    const order = which === 'responses' ? [sql`${inv.answeredAt} desc`, sql`${inv.id} desc`] : [sql`${inv.id} desc`];
+    const { data, total, estimated } = await readPage<RsvpInvitationRow & Record<string, unknown>>(
+      (fn) => fn(tx),
+      { table: inv, fields: pageFields, tenantId, where: pageWhere(tenantId, eventId, which, q), order, page: q.page, perPage: q.per_page, list: `rsvp:${which}`, searching: !!q.search },
+      estimatedTotals(req.server.ctx),
+    );
     const { page: _p, ...rest } = (req.query ?? {}) as Record<string, unknown>;
-    const page = paginator(data.map(cast), { total: Number(n), page: q.page, perPage: q.per_page, path: req.url.split('?')[0], query: rest });
+    const page = paginator(data.map(cast), { total, estimated, page: q.page, perPage: q.per_page, path: req.url.split('?')[0], query: rest });
     return q.meta || which === 'responses' ? { ...page, meta: await totalsOf(tx, tenantId, event) } : page;
   });
 }

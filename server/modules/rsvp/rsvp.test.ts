@@ -183,6 +183,14 @@ describe('invitations', () => {
     expect(page.meta).toMatchObject({ invited: 10, answered: 0, not_answered: 10, capacity: 50 });
     expect((await owner.get(`/events/get-rsvp-invitations/${eventId}`, { json: true })).json().meta).toBeUndefined();
     list = (await owner.get(`/events/get-rsvp-invitations/${eventId}?per_page=50`, { json: true })).json().data;
+    expect(list.map((i) => i.id)).toEqual([...list.map((i) => i.id)].sort((a, b) => b - a));
+    expect(list.every((i) => i.name.startsWith('Member ') && i.phone)).toBe(true);
+    // searched by the contact's name, and filtered by answer: each page its own contacts only
+    const found = (await owner.get(`/events/get-rsvp-invitations/${eventId}?search=member%2003`, { json: true })).json() as RsvpInvitationPage;
+    expect(found.total).toBe(1);
+    expect(found.data.map((i) => i.name)).toEqual(['Member 03']);
+    expect((await owner.get(`/events/get-rsvp-invitations/${eventId}?answer=yes`, { json: true })).json().total).toBe(0);
+    expect((await owner.get(`/events/get-rsvp-invitations/${eventId}?answer=none&search=nobody`, { json: true })).json().total).toBe(0);
     const again = await owner.json('POST', `/events/send-invitations/${eventId}`, { segment_ids: [segmentId], channels: ['sms'] });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.audience[0]).toMatch(/already been invited/);
