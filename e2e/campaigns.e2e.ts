@@ -135,11 +135,17 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await page.waitForURL(/\/rsvp-setup$/);
     await page.getByLabel('Guests an invitee may bring').fill('2');
     await page.getByLabel('Email').check();
+    // the invitation's own words: a variable the invitation does not know is refused on its box
+    await page.getByLabel('Invitation by SMS').fill('Karibu {{ first_name }}! {{ shoe_size }} {{ rsvp_link }}');
+    await page.getByRole('button', { name: 'Save RSVP settings' }).click();
+    await page.getByText(/shoe_size/).filter({ hasNot: page.locator('textarea') }).first().waitFor();
+    await page.getByLabel('Invitation by SMS').fill('Karibu {{ first_name }}! {{ event_name }} on {{ event_date }}: {{ rsvp_link }}');
     await page.getByRole('button', { name: 'Save RSVP settings' }).click();
     await toast(page, 'RSVP settings saved successfully').waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Guests an invitee may bring').inputValue()).toBe('2');
     expect(await page.getByLabel('Email').isChecked()).toBe(true);
+    expect(await page.getByLabel('Invitation by SMS').inputValue()).toBe('Karibu {{ first_name }}! {{ event_name }} on {{ event_date }}: {{ rsvp_link }}');
 
     // settings the page does not edit (a question, set through the API) survive a save from it
     const current = (await apiCall(page, 'GET', `/api/event-groups/${groupId}/rsvp-config`)).json.data as unknown as Record<string, unknown>;

@@ -300,6 +300,15 @@ describe('groups', () => {
     for (const body of [{ channels: [] }, { max_plus_ones: 99 }, { questions: [{ id: 'q', label: 'Pick', type: 'choice', choices: ['one'] }] }, { unknown_field: 1 }]) {
       expect((await owner.json('PUT', `/api/event-groups/${g.id}/rsvp-config`, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
+    // the invitation's own words are read when saved: an unknown variable or broken Liquid is a 422 on its field, and nothing changes
+    const words = { invitation_sms: 'Hi {{ first_name }}, join {{ event_name }}: {{ rsvp_link }}', invitation_email_subject: 'Come to {{ event_name }}' };
+    await ok(owner.json('PUT', `/api/event-groups/${g.id}/rsvp-config`, words));
+    for (const [field, text] of [['invitation_sms', 'Hi {{ shoe_size }}'], ['invitation_email_body', '<p>{{ event_name </p>']] as const) {
+      const refused = await owner.json('PUT', `/api/event-groups/${g.id}/rsvp-config`, { ...words, [field]: text });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual([field]);
+    }
+    expect((await ok<{ data: Record<string, unknown> }>(owner.json('GET', `/api/event-groups/${g.id}/rsvp-config`))).data).toMatchObject(words);
     expect((await other.json('GET', `/api/event-groups/${g.id}/rsvp-config`)).statusCode).toBe(404);
     expect((await viewer.json('PUT', `/api/event-groups/${g.id}/rsvp-config`, {})).statusCode).toBe(403);
 

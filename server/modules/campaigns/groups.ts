@@ -14,6 +14,7 @@ import { segmentCondition } from '../outreach/segment-rules.js';
 import type { RuleGroup } from '../../../common/segments.js';
 import { paramId } from './event-routes.js';
 import { campaigns, eventGroups as g, events, groupParticipants as p } from './schema.js';
+import { checkInvitationTexts } from './texts.js';
 
 /**
  * Event groups (SPEC §2 Groups, §7): a series of events sharing participants and RSVP settings.
@@ -166,6 +167,7 @@ export function groupRoutes(app: FastifyInstance) {
     const tenantId = req.tenant!.id;
     const had = await req.tenantTx(async (tx) => {
       const row = await findGroup(tx, tenantId, id);
+      await checkInvitationTexts(tx, tenantId, config);
       await tx.update(g).set({ rsvpConfig: config, updatedAt: sql`now()` }).where(and(eq(g.tenantId, tenantId), eq(g.id, id)));
       return row.rsvpConfig !== null;
     });

@@ -8,8 +8,8 @@ import type { RowMessage } from '../email/channel.js';
 import { emailSetup } from '../email/sender.js';
 import { sendableCondition } from '../outreach/consent.js';
 import { recordContactEvents } from '../outreach/events.js';
-import { loadContactFields } from '../outreach/fields.js';
-import { compileMessage, MessageTemplateError, type RenderContact } from '../outreach/message-render.js';
+import type { RenderContact } from '../outreach/message-render.js';
+import { checkInvitationText } from '../campaigns/texts.js';
 import { defaultSmsDriver } from '../sms/channel.js';
 import { eventIcsFile } from './ics.js';
 import { checkInToken, effectiveConfig, rsvpUrl, type EventRow } from './service.js';
@@ -17,9 +17,6 @@ import { checkInToken, effectiveConfig, rsvpUrl, type EventRow } from './service
 /** What an RSVP message is: each has its own words, and writes its own timeline entry. */
 export type RsvpMessageKind = 'invitation' | 'follow_up' | 'offer' | 'confirmation' | 'reminder';
 export type RsvpChannel = 'sms' | 'email';
-
-/** the variables an RSVP message offers beside the contact's fields */
-export const RSVP_VARIABLES = ['event_name', 'event_date', 'event_time', 'event_venue', 'company_name', 'rsvp_link', 'offer_expires', 'qr_url'] as const;
 
 const WORDS: Record<Exclude<RsvpMessageKind, 'invitation'>, { sms: string; subject: string; html: string }> = {
   follow_up: {
@@ -63,17 +60,6 @@ export function eventWhen(iso: string, timezone: string, part: 'date' | 'time' =
   })();
   if (part === 'time') return new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit' }).format(d);
   return new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
-}
-
-/** Checks a text an organiser wrote for the invitation (422 on `field` when it cannot be read). */
-export async function checkInvitationText(tx: Tx, tenantId: number, field: string, body: string, html = false) {
-  const keys = (await loadContactFields(tx, tenantId)).map((f) => f.key);
-  try {
-    return compileMessage(body, keys, { html, variables: RSVP_VARIABLES });
-  } catch (err) {
-    if (err instanceof MessageTemplateError) throw fieldError(field, err.message);
-    throw err;
-  }
 }
 
 const TIMELINE: Record<RsvpMessageKind, 'rsvp.invited' | 'rsvp.reminded' | null> = {
