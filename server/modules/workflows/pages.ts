@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows } from '../../db/client.js';
 import { requireVisibleEvent } from '../campaigns/access.js';
 import { groupResource } from '../campaigns/groups.js';
+import { events } from '../campaigns/schema.js';
 import { param } from './access.js';
 
 /** who tasks go to and who approves: the company's active members and its roles (names only; at most 500) */
@@ -30,7 +31,12 @@ export function workflowPages(app: FastifyInstance) {
   app.get('/events/:id/tasks', { config: { access: 'tasks.view' } }, async (req, reply) => {
     const id = param(req, 'id', 'Event');
     const event = await req.tenantTx(async (tx) => {
-      const e = await requireVisibleEvent(tx, req, id);
+      // the event a member sees, or one where a task is theirs to do or to approve
+      const mine = await rows<{ id: number }>(
+        tx,
+        sql`select 1 as id from tasks where tenant_id = ${req.tenant!.id} and event_id = ${id} and (assigned_to = ${req.user!.id} or approver_id = ${req.user!.id}) limit 1`,
+      );
+      const e = mine.length ? (await tx.select().from(events).where(and(eq(events.tenantId, req.tenant!.id), eq(events.id, id))))[0] : await requireVisibleEvent(tx, req, id);
       const [g] = e.groupId ? await rows<{ name: string }>(tx, sql`select name from event_groups where tenant_id = ${req.tenant!.id} and id = ${e.groupId}`) : [];
       return { id: e.id, name: e.name, starts_at: new Date(e.startsAt).toISOString(), timezone: e.timezone, group_id: e.groupId, group_name: g?.name ?? null };
     });

@@ -26,7 +26,7 @@ export function GroupFrame({ group, here, children }: { group: GroupRow; here: s
       </PageHeader>
       <nav aria-label="Group" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-700">
         {tabs.map(([path, label]) => (
-          <Link key={path} href={`/groups/${group.id}${path}`} aria-current={here === path ? 'page' : undefined} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${here === path ? 'border-primary text-primary' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300'}`}>
+          <Link key={path} href={`/groups/${group.id}${path}`} aria-current={here === path ? 'page' : undefined} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${here === path ? 'border-primary text-primary-strong dark:text-primary-light' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300'}`}>
             {label}
           </Link>
         ))}

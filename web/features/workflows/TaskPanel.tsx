@@ -13,7 +13,8 @@ import { controlClasses } from '@/components/form/styles';
 import { Drawer } from '@/components/overlay/Drawer';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
-import { MediaPickerDialog, type PickedMedia } from '../media/MediaPickerDialog';
+import { useCan } from '@/lib/page';
+import { MediaLibrary, type PickedMedia } from '../media/MediaLibrary';
 import { useGetTaskQuery, useMoveTaskMutation, type TaskDetail } from './api';
 import { TASK_STATUS_LABELS, TASK_STATUS_TONES } from './labels';
 
@@ -34,6 +35,7 @@ function CompleteForm({ task, onDone }: { task: TaskDetail; onDone: () => void }
   const [number, setNumber] = useState('');
   const [file, setFile] = useState<PickedMedia | null>(null);
   const [picking, setPicking] = useState(false);
+  const canMedia = { upload: useCan('media.upload'), create: useCan('media.create'), update: false, delete: false };
   const [ticks, setTicks] = useState<boolean[]>(task.checklist.map(() => false));
   const [errors, setErrors] = useState<Record<string, string>>({});
   async function submit(e: FormEvent) {
@@ -53,16 +55,22 @@ function CompleteForm({ task, onDone }: { task: TaskDetail; onDone: () => void }
       {errors.form && <ErrorAlert>{errors.form}</ErrorAlert>}
       {task.completion === 'number' && <TextInput id={`t${task.id}-number`} label="Number" required value={number} onChange={(e) => setNumber(e.target.value)} error={errors.number} inputMode="decimal" dir="ltr" />}
       {task.completion === 'file' && (
-        <Field id={`t${task.id}-file`} label="File" required error={errors.media_id}>
-          {(control) => (
-            <div className="flex flex-wrap items-center gap-2">
-              <Button variant="outline" size="sm" onClick={() => setPicking(true)} {...control}>
-                Choose from the media library
-              </Button>
-              {file && <span className="text-sm text-slate-700 dark:text-slate-200"><bdi>{file.file.display_name}</bdi></span>}
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">File</legend>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => setPicking((v) => !v)} aria-expanded={picking} aria-describedby={errors.media_id ? `t${task.id}-file-error` : undefined}>
+              Choose from the media library
+            </Button>
+            {file && <span className="text-sm text-slate-700 dark:text-slate-200"><bdi>{file.file.display_name}</bdi></span>}
+          </div>
+          {picking && (
+            // the library inline (this panel is a dialog already): a click on a file chooses it
+            <div className="max-h-96 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
+              <MediaLibrary mode="pick" initialFilter="all" can={canMedia} onPick={(p) => { setFile(p); setPicking(false); }} />
             </div>
           )}
-        </Field>
+          {errors.media_id && <p id={`t${task.id}-file-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">{errors.media_id}</p>}
+        </fieldset>
       )}
       {task.completion === 'checklist' && (
         <fieldset className="flex flex-col gap-2">
@@ -80,7 +88,6 @@ function CompleteForm({ task, onDone }: { task: TaskDetail; onDone: () => void }
         <CheckCircle2 aria-hidden="true" className="size-4" />
         {task.requires_approval ? 'Complete and hand in for approval' : 'Complete'}
       </Button>
-      <MediaPickerDialog open={picking} onClose={() => setPicking(false)} filter="all" title="Choose the file" onPick={(p) => { setFile(p); setPicking(false); }} />
     </form>
   );
 }
@@ -140,7 +147,7 @@ export function TaskPanel({ taskId, me, onClose }: { taskId: number | null; me: 
             <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-800">
               {task.result.media_id && (
                 <p>
-                  File: <a className="text-primary hover:underline dark:text-primary-light" href={`/media/files/${task.result.media_id}/original`}><bdi>{task.result.media_name ?? 'file'}</bdi></a>
+                  File: <a className="text-primary-strong hover:underline dark:text-primary-light" href={`/media/files/${task.result.media_id}/original`}><bdi>{task.result.media_name ?? 'file'}</bdi></a>
                 </p>
               )}
               {task.result.number && <p>Number: <span dir="ltr">{task.result.number}</span></p>}

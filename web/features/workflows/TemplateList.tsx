@@ -77,7 +77,7 @@ export function TemplateList({ workflowId, templates, editable }: { workflowId: 
     }
   }
 
-  if (!templates.length) return <p className="text-sm text-slate-500 dark:text-slate-400">No task templates yet.</p>;
+  if (!templates.length) return <p className="text-sm text-slate-600 dark:text-slate-300">No task templates yet.</p>;
   return (
     <DndContext
       sensors={sensors}

@@ -98,7 +98,7 @@ export function WorkflowEditor({ contextType, contextId, members, roles, canMana
         </form>
       )}
       {list.isError && <ErrorAlert>{errorMessage(list.error, 'An error occurred')}</ErrorAlert>}
-      {list.data?.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">No workflow is attached yet.</p>}
+      {list.data?.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">No workflow is attached yet.</p>}
       {list.data?.map((w) => <WorkflowCard key={w.id} workflow={w} members={members} roles={roles} canManage={canManage} />)}
     </div>
   );

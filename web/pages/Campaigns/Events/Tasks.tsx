@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { formatDateTime } from '@common/format';
 import { TASK_FAILURES, TASK_STATUSES, type TaskStatus } from '@common/schemas/workflows';
@@ -6,7 +6,7 @@ import { StatusPill } from '@/components/display/Badge';
 import { Card } from '@/components/display/Card';
 import { ErrorAlert } from '@/components/display/ErrorAlert';
 import { PageHeader } from '@/components/display/PageHeader';
-import { Button } from '@/components/form/Button';
+import { Button, buttonClasses } from '@/components/form/Button';
 import { selectClasses } from '@/components/form/styles';
 import { BackLink } from '@/components/record/BackLink';
 import { useGetEventTasksQuery } from '@/features/workflows/api';
@@ -25,13 +25,15 @@ type Props = {
   me: number;
 };
 
-const opened = () => Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('task')) || null;
+/** ?task={id}: the task a link (a notification, the calendar) opens; read from the visit's own address, which the browser's may not show yet */
+const opened = (url: string) => Number(new URLSearchParams(url.split('?')[1] ?? '').get('task')) || null;
 
 /** Campaigns/Events/Tasks (PAGES.md /events/{id}/tasks): the event's tasks with their approval flow, and the workflows attached to it. */
 export default function EventTasks({ event, members, roles, can_manage_workflows, me }: Props) {
   const [status, setStatus] = useState<TaskStatus | ''>('');
   const [who, setWho] = useState('');
-  const [taskId, setTaskId] = useState<number | null>(opened);
+  const { url } = usePage();
+  const [taskId, setTaskId] = useState<number | null>(() => opened(url));
   const tasks = useGetEventTasksQuery({ eventId: event.id, ...(status ? { status } : {}), ...(who ? { assigned_to: who === 'me' ? 'me' : Number(who) } : {}) });
   return (
     <>
@@ -39,7 +41,7 @@ export default function EventTasks({ event, members, roles, can_manage_workflows
       <PageHeader title={<>Tasks · <bdi>{event.name}</bdi></>} description={`Starts ${formatDateTime(event.starts_at, undefined, event.timezone)}`}>
         <BackLink href={`/events/${event.id}`}>Back to the event</BackLink>
         {event.group_id && (
-          <Link href={`/groups/${event.group_id}/workflows`} className="text-sm font-medium text-primary hover:underline dark:text-primary-light">
+          <Link href={`/groups/${event.group_id}/workflows`} className={buttonClasses('outline', 'md')}>
             Workflows of <bdi>{event.group_name}</bdi>
           </Link>
         )}

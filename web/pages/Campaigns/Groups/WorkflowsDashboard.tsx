@@ -64,7 +64,7 @@ export default function GroupWorkflowsDashboard({ group }: { group: GroupRow }) 
                 {d.per_event.map((e) => (
                   <tr key={e.event_id}>
                     <td className="px-5 py-2">
-                      <Link href={`/events/${e.event_id}/tasks`} className="text-primary hover:underline dark:text-primary-light"><bdi>{e.name}</bdi></Link>
+                      <Link href={`/events/${e.event_id}/tasks`} className="text-primary-strong hover:underline dark:text-primary-light"><bdi>{e.name}</bdi></Link>
                     </td>
                     <td className="px-5 py-2">{formatDate(e.starts_at)}</td>
                     <td className="px-5 py-2 text-end">{formatCount(e.finished)} / {formatCount(e.total)}</td>
