@@ -170,7 +170,7 @@ describe('workflows and tasks (issue 21)', () => {
     await page.locator(`.fc-daygrid-day[data-date="${EVENT_DAY}"]`).locator('.fc-event', { hasText: 'Harvest fair' }).waitFor();
     await day.locator('.fc-event', { hasText: `Task: ${TASK}` }).click();
     await page.waitForURL(new RegExp(`/events/${eventId}/tasks\\?task=\\d+$`));
-    await page.getByRole('dialog', { name: TASK }).waitFor();
+    await page.getByRole('dialog', { name: TASK }).getByText('Approved', { exact: true }).first().waitFor();
   });
 
   it('reads well: Events/Tasks and the workflow pages in dark mode and right to left', async () => {
