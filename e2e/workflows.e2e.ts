@@ -173,7 +173,16 @@ describe('workflows and tasks (issue 21)', () => {
     await page.getByRole('dialog', { name: TASK }).getByText('Approved', { exact: true }).first().waitFor();
   });
 
-  it('reads well: Events/Tasks and the workflow pages in dark mode and right to left', async () => {
+  it('adds a task by hand, then reads well: Events/Tasks and the workflow pages in dark mode and right to left', async () => {
+    await page.goto(`/events/${eventId}/tasks`);
+    await page.getByRole('button', { name: 'Add a task' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByLabel(/^Title/).fill('Hire a tent');
+    await form.getByLabel('Assign to').selectOption({ label: colleague.name });
+    await form.getByLabel('Due on').fill(`${ym}-18`);
+    await form.getByRole('button', { name: 'Add task' }).click();
+    await toast(page, 'Task created successfully.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Hire a tent' }).getByText(colleague.name).waitFor();
     for (const mode of ['dark', 'rtl'] as const) {
       await page.evaluate((m) => {
         localStorage.setItem('darkMode', String(m === 'dark'));

@@ -84,7 +84,7 @@ export const workflowsApi = api.injectEndpoints({
     }),
     createTask: build.mutation<Answer<TaskRow>, TaskInput>({
       query: (body) => ({ url: '/tasks/store', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Task', id: 'LIST' }],
+      invalidatesTags: (r) => (r ? [{ type: 'Task', id: 'LIST' }] : []),
     }),
     /** start, complete, approve, reject, comment: the task, its list, the dashboards and the calendar follow */
     moveTask: build.mutation<Answer<TaskRow>, Move>({

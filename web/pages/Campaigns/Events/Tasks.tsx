@@ -11,6 +11,7 @@ import { selectClasses } from '@/components/form/styles';
 import { BackLink } from '@/components/record/BackLink';
 import { useGetEventTasksQuery } from '@/features/workflows/api';
 import { TASK_STATUS_LABELS, TASK_STATUS_TONES } from '@/features/workflows/labels';
+import { TaskForm } from '@/features/workflows/TaskForm';
 import { TaskPanel } from '@/features/workflows/TaskPanel';
 import type { Person } from '@/features/workflows/TemplateForm';
 import { WorkflowEditor } from '@/features/workflows/WorkflowEditor';
@@ -22,6 +23,7 @@ type Props = {
   members: Person[];
   roles: Person[];
   can_manage_workflows: boolean;
+  can_add_tasks: boolean;
   me: number;
 };
 
@@ -29,7 +31,8 @@ type Props = {
 const opened = (url: string) => Number(new URLSearchParams(url.split('?')[1] ?? '').get('task')) || null;
 
 /** Campaigns/Events/Tasks (PAGES.md /events/{id}/tasks): the event's tasks with their approval flow, and the workflows attached to it. */
-export default function EventTasks({ event, members, roles, can_manage_workflows, me }: Props) {
+export default function EventTasks({ event, members, roles, can_manage_workflows, can_add_tasks, me }: Props) {
+  const [adding, setAdding] = useState(false);
   const [status, setStatus] = useState<TaskStatus | ''>('');
   const [who, setWho] = useState('');
   const { url } = usePage();
@@ -47,7 +50,23 @@ export default function EventTasks({ event, members, roles, can_manage_workflows
         )}
       </PageHeader>
       <div className="grid gap-6 xl:grid-cols-5">
-        <Card title="Tasks" className="xl:col-span-3" flush>
+        <Card
+          title="Tasks"
+          className="xl:col-span-3"
+          flush
+          actions={
+            can_add_tasks && !adding && (
+              <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+                Add a task
+              </Button>
+            )
+          }
+        >
+          {adding && (
+            <div className="border-b border-slate-100 pt-4 dark:border-slate-700">
+              <TaskForm eventId={event.id} members={members} onDone={() => setAdding(false)} />
+            </div>
+          )}
           <div className="flex flex-wrap items-end gap-3 px-5 pt-4" role="group" aria-label="Task filters">
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
               Status
