@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { verificationCode } from './mail';
+import { invitationLink, verificationCode } from './mail';
 
 /** Flags for Debian's chromium in a container (no GPU, no sandbox, no background traffic). */
 export const CHROMIUM_ARGS = [
@@ -306,3 +306,27 @@ export async function fundCompany(page: Page, credits = 1000): Promise<void> {
     await operator.close();
   }
 }
+
+/**
+ * A colleague in their own browser: the owner's page invites them with `role` from Users, and the
+ * colleague accepts the invitation mailed to them (name and password) and lands on the dashboard.
+ * Flows that need two members (an assignee and an approver, a chat partner) share this.
+ */
+export async function inviteColleague(page: Page, colleague: { name: string; email: string; role: string; password?: string }): Promise<Browser> {
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await page.getByRole('dialog').getByLabel(/^Email/).fill(colleague.email);
+  await page.getByRole('dialog').getByLabel(/^Role/).selectOption({ label: colleague.role });
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText(colleague.email).first().waitFor();
+  const other = await openBrowser();
+  const password = colleague.password ?? 'colleague-pass-1';
+  await other.page.goto(await invitationLink(colleague.email));
+  await other.page.getByLabel(/^Name/).fill(colleague.name);
+  await other.page.getByLabel(/^Password/).fill(password);
+  await other.page.getByLabel(/^Confirm Password/).fill(password);
+  await other.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await other.page.waitForURL(/\/dashboard$/);
+  return other;
+}
+

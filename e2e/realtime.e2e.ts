@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, registerTenant, toast, type Browser, type Tenant } from './browser';
-import { invitationLink } from './mail';
+import { inviteColleague, openBrowser, registerTenant, toast, type Browser, type Tenant } from './browser';
 
 /**
  * Realtime with two browsers (issue 22): the owner and an admin colleague, each signed in in
@@ -21,20 +20,8 @@ describe('realtime between two browsers', () => {
     owner = await openBrowser();
     page = owner.page;
     tenant = await registerTenant(page);
-    await page.goto('/users');
-    await page.getByRole('button', { name: 'Invite user' }).click();
-    await page.getByRole('dialog').getByLabel(/^Email/).fill(mate.email);
-    await page.getByRole('dialog').getByLabel(/^Role/).selectOption({ label: 'Admin' });
-    await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(mate.email).first().waitFor();
-    colleague = await openBrowser();
+    colleague = await inviteColleague(page, { ...mate, role: 'Admin', password: 'live-updates-pass-1' });
     other = colleague.page;
-    await other.goto(await invitationLink(mate.email));
-    await other.getByLabel(/^Name/).fill(mate.name);
-    await other.getByLabel(/^Password/).fill('live-updates-pass-1');
-    await other.getByLabel(/^Confirm Password/).fill('live-updates-pass-1');
-    await other.getByRole('button', { name: 'Accept invitation' }).click();
-    await other.waitForURL(/\/dashboard$/);
   });
 
   afterEach(async (context) => {

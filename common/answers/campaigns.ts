@@ -95,6 +95,26 @@ export interface CalendarItem extends Omit<EventRow, 'organiser_ids' | 'cover_ur
   editable: boolean;
 }
 
+/** A task's due date on the calendar page (issue 21): one day, coloured by its status */
+export interface CalendarTaskItem {
+  kind: 'task';
+  /** `task-{id}`: never the same as an event's */
+  id: string;
+  task_id: number;
+  event_id: number;
+  event_name: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  status: string;
+  overdue: boolean;
+  assigned_to: number | null;
+  editable: false;
+}
+
+/** GET /calendar/events: the events (kind event) and, asked for, the task due dates */
+export type CalendarEntry = (CalendarItem & { kind: 'event' }) | CalendarTaskItem;
+
 /** SPEC §3 campaign counts */
 export interface CountAnswer {
   data: { count: number };

@@ -203,6 +203,11 @@ export const calendarRangeSchema = z
     group_id: id.optional(),
     status: z.enum(EVENT_STATUSES).optional(),
     role: z.enum(CALENDAR_ROLES).optional(),
+    /** Calendar/Overview: the task due dates too (issue 21) */
+    with_tasks: z
+      .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+      .transform((v) => v === true || v === '1' || v === 'true')
+      .optional(),
   })
   .refine((v) => new Date(v.start) < new Date(v.end), { message: 'The end must be after the start.', path: ['end'] })
   .refine((v) => new Date(v.end).getTime() - new Date(v.start).getTime() <= 400 * 86_400_000, { message: 'The range may cover at most 400 days.', path: ['end'] });

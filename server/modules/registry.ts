@@ -33,6 +33,7 @@ import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { usersModule } from './users/module.js';
 import { walletModule } from './wallet/module.js';
+import { workflowsModule } from './workflows/module.js';
 
 /**
  * Every module, in dependency order (docs/decisions/0016-module-boundaries.md): a module comes
@@ -73,6 +74,7 @@ export const MODULES: readonly KaziModule[] = [
   campaignsModule,
   chatModule,
   rsvpModule,
+  workflowsModule,
   subscriptionsModule,
   dashboardModule,
 ];

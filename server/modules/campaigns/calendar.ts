@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CalendarItem } from '../../../common/answers/campaigns.js';
+import type { CalendarEntry, CalendarItem } from '../../../common/answers/campaigns.js';
 import { zonedToUtc } from '../../../common/calendar.js';
 import { calendarQuerySchema, calendarRangeSchema, type CalendarRole, type EventStatus } from '../../../common/schemas/campaigns.js';
 import type { Tx } from '../../db/client.js';
@@ -78,6 +78,17 @@ export async function calendarItems(req: FastifyRequest, r: Range): Promise<Cale
   }));
 }
 
+/**
+ * More items of the calendar page's range beside the events (a module above this one: the
+ * workflows' task due dates, decision 0049), each with its `kind`; asked only when the page asks
+ * for them (`with_tasks`).
+ */
+export type CalendarSource = (req: FastifyRequest, range: { from: string; to: string; campaign_id?: number; group_id?: number }) => Promise<CalendarEntry[]>;
+const calendarSources: CalendarSource[] = [];
+export function registerCalendarSource(source: CalendarSource) {
+  calendarSources.push(source);
+}
+
 /** A month [first day, first day of the next) in the company's timezone, as UTC moments. */
 function monthRange(year: number, month: number, zone: string) {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -117,12 +128,16 @@ export function calendarRoutes(app: FastifyInstance) {
   app.get('/events/calendar', { config: { access: 'events.view' } }, byMonth(false));
   app.get('/groups/calendar', { config: { access: 'event_groups.view' } }, byMonth(true));
 
-  // SPEC §7 "Workflows, tasks, calendar": the calendar page's range (FullCalendar's start and end); events for now, tasks with the workflows
+  // SPEC §7 "Workflows, tasks, calendar": the calendar page's range (FullCalendar's start and end): the events, and with `with_tasks` the registered sources' items (task due dates)
   app.get('/calendar/events', { config: { access: 'calendar.view' } }, async (req) => {
     const q = validate(calendarRangeSchema, req.query ?? {});
     const zone = req.tenant!.timezone || 'UTC';
     const at = (v: string) => zonedToUtc(v.length === 10 ? `${v}T00:00` : v, zone) ?? new Date(v).toISOString();
-    return { data: await calendarItems(req, { from: at(q.start), to: at(q.end), campaign_id: q.campaign_id, group_id: q.group_id, status: q.status, role: q.role }) };
+    const range = { from: at(q.start), to: at(q.end), campaign_id: q.campaign_id, group_id: q.group_id };
+    const events: CalendarEntry[] = (await calendarItems(req, { ...range, status: q.status, role: q.role })).map((item) => ({ ...item, kind: 'event' as const }));
+    if (!q.with_tasks) return { data: events };
+    const more = await Promise.all(calendarSources.map((source) => source(req, range)));
+    return { data: [...events, ...more.flat()] };
   });
 
   // the company's private feed: every event, for a calendar app to subscribe to

@@ -76,6 +76,14 @@ async function checkOrganisers(tx: Tx, tenantId: number, ids: readonly number[],
     throw new ValidationError({ organiser_ids: [campaignId ? 'The selected organisers must be organisers of the event\'s campaign.' : 'Choose a campaign before its organisers.'] });
 }
 
+/** What a module above this one does when an event is stored or changed (the workflows' tasks, decision 0049). */
+export type EventSavedHook = (tx: Tx, req: FastifyRequest, event: Row, previous: Row | null) => Promise<void>;
+const eventSavedHooks: EventSavedHook[] = [];
+/** Runs `hook` in the transaction of every event store and update, after the event's own writes. */
+export function onEventSaved(hook: EventSavedHook) {
+  eventSavedHooks.push(hook);
+}
+
 /**
  * Events (SPEC §7 Campaigns, organisers, events; decision 0042): every read is narrowed to the
  * events the member sees (access.ts). Times are typed in the company's timezone and kept in UTC
@@ -124,7 +132,7 @@ export const eventResource = defineResource({
     if (input.organiser_ids) await checkOrganisers(tx, req.tenant!.id, input.organiser_ids as number[], campaignId);
     return extra;
   },
-  afterWrite: async (tx, req, record, input) => {
+  afterWrite: async (tx, req, record, input, previous) => {
     const tenantId = req.tenant!.id;
     const eventId = record.id as number;
     const ids = input.organiser_ids as number[] | undefined;
@@ -141,6 +149,7 @@ export const eventResource = defineResource({
       await tx.execute(sql`delete from ${eventOrganisers} eo where eo.tenant_id = ${tenantId} and eo.event_id = ${eventId}
         and not exists (select 1 from ${organisers} o where o.tenant_id = eo.tenant_id and o.id = eo.organiser_id and o.campaign_id is not distinct from ${record.campaign_id as number | null})`);
     }
+    for (const hook of eventSavedHooks) await hook(tx, req, record, previous);
   },
   attach: async (tx, req, list) => attachEventExtras(tx, req.tenant!.id, list),
 });

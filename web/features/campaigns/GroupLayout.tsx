@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/display/PageHeader';
 import { BackLink } from '@/components/record/BackLink';
+import { useCan } from '@/lib/page';
 import type { GroupRow } from './api';
 
 const TABS = [
@@ -9,10 +10,14 @@ const TABS = [
   ['/events', 'Events'],
   ['/participants', 'Participants'],
   ['/rsvp-setup', 'RSVP setup'],
+  ['/workflows', 'Workflows'],
+  ['/workflows/dashboard', 'Workflow dashboard'],
 ] as const;
 
 /** The frame of a group's pages: its name and the links between them. */
 export function GroupFrame({ group, here, children }: { group: GroupRow; here: string; children: ReactNode }) {
+  const canWorkflows = useCan('workflows.view');
+  const tabs = TABS.filter(([path]) => canWorkflows || !path.startsWith('/workflows'));
   return (
     <>
       <Head title={group.name} />
@@ -20,8 +25,8 @@ export function GroupFrame({ group, here, children }: { group: GroupRow; here: s
         <BackLink href="/groups">Back to groups</BackLink>
       </PageHeader>
       <nav aria-label="Group" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-700">
-        {TABS.map(([path, label]) => (
-          <Link key={path} href={`/groups/${group.id}${path}`} aria-current={here === path ? 'page' : undefined} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${here === path ? 'border-primary text-primary' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300'}`}>
+        {tabs.map(([path, label]) => (
+          <Link key={path} href={`/groups/${group.id}${path}`} aria-current={here === path ? 'page' : undefined} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${here === path ? 'border-primary text-primary-strong dark:text-primary-light' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300'}`}>
             {label}
           </Link>
         ))}

@@ -1,5 +1,5 @@
 import type { Answer, One } from '@common/answers/http';
-import type { CalendarItem, CampaignRow, CampaignStats, EventRow, GroupRow, OrganiserRow, ParticipantRow } from '@common/answers/campaigns';
+import type { CalendarEntry, CampaignRow, CampaignStats, EventRow, GroupRow, OrganiserRow, ParticipantRow } from '@common/answers/campaigns';
 import type { CampaignInput, EventInput, GroupInput, OrganiserInput, ParticipantsInput, RsvpConfigInput } from '@common/schemas/campaigns';
 import { api } from '@/store/api';
 import { resourceApi } from '@/store/resource-api';
@@ -7,7 +7,7 @@ import { resourceApi } from '@/store/resource-api';
 // Campaigns, organisers, events, groups and the calendar (decision 0042): the resources through the
 // factory of decision 0017, and the module's own endpoints.
 
-export type { CalendarItem, CampaignRow, CampaignStats, EventRow, GroupRow, OrganiserRow, ParticipantRow } from '@common/answers/campaigns';
+export type { CalendarEntry, CalendarItem, CampaignRow, CampaignStats, EventRow, GroupRow, OrganiserRow, ParticipantRow } from '@common/answers/campaigns';
 
 export const { useGetCampaignsQuery, useGetCampaignQuery, useCreateCampaignMutation, useUpdateCampaignMutation, useDeleteCampaignMutation } = resourceApi<CampaignRow, CampaignInput>()({
   one: 'Campaign',
@@ -44,7 +44,7 @@ export const { useGetParticipantsQuery } = resourceApi<ParticipantRow, Record<st
   tag: 'Group',
 });
 
-export type CalendarRange = { start: string; end: string; campaign_id?: number; status?: string; role?: string };
+export type CalendarRange = { start: string; end: string; campaign_id?: number; status?: string; role?: string; with_tasks?: boolean };
 
 const campaignsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -54,10 +54,11 @@ const campaignsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Campaign', id }, { type: 'Event', id: 'LIST' }],
     }),
     /** GET /calendar/events (start, end): the calendar's visible range */
-    getCalendarEvents: build.query<CalendarItem[], CalendarRange>({
+    getCalendarEvents: build.query<CalendarEntry[], CalendarRange>({
       query: (params) => ({ url: '/calendar/events', params }),
-      transformResponse: (a: One<CalendarItem[]>) => a.data,
-      providesTags: [{ type: 'Event', id: 'LIST' }],
+      transformResponse: (a: One<CalendarEntry[]>) => a.data,
+      // with_tasks: the task due dates move with the tasks
+      providesTags: [{ type: 'Event', id: 'LIST' }, { type: 'Task', id: 'LIST' }],
     }),
     getCalendarFeed: build.query<{ url: string }, void>({
       query: () => '/calendar/feed-url',

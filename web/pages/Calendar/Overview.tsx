@@ -57,15 +57,15 @@ export function CalendarFeed({ canRegenerate }: { canRegenerate: boolean }) {
   );
 }
 
-/** Calendar/Overview (PAGES.md /calendar): the events the member sees, month view by default. */
+/** Calendar/Overview (PAGES.md /calendar): the events the member sees and the due dates of their tasks, month view by default. */
 export default function CalendarOverview({ campaigns, can_update, can_feed, can_regenerate_feed }: Props) {
   return (
     <>
       <Head title="Calendar" />
-      <PageHeader title="Calendar" description="Your events by month, week or day; drag an event to move it." />
+      <PageHeader title="Calendar" description="Your events and task due dates by month, week or day; drag an event to move it." />
       <div className="flex flex-col gap-6">
         <Card>
-          <EventsCalendar campaigns={campaigns} canUpdate={can_update} />
+          <EventsCalendar campaigns={campaigns} canUpdate={can_update} withTasks />
         </Card>
         {can_feed && <CalendarFeed canRegenerate={can_regenerate_feed} />}
       </div>

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { CalendarPlus, Download, Images } from 'lucide-react';
+import { CalendarPlus, Download, Images, ListChecks } from 'lucide-react';
 import { googleCalendarUrl } from '@common/calendar';
 import { formatCount } from '@common/format';
 import { StatusPill } from '@/components/display/Badge';
@@ -12,10 +12,12 @@ import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { Details, RecordActions } from '@/components/record/RecordPage';
 import { useDeleteEventMutation, type EventRow } from '@/features/campaigns/api';
 import { AppLayout } from '@/layouts/AppLayout';
+import { useCan } from '@/lib/page';
 
 /** Campaigns/Events/Show (PAGES.md /events/{id}): the event, its iCal file and an add-to-calendar link. */
 export default function EventsShow({ event }: { event: EventRow }) {
   const [remove] = useDeleteEventMutation();
+  const canTasks = useCan('tasks.view');
   const del = useConfirmDelete<EventRow>(
     async (e) => {
       const answer = await remove(e.id).unwrap();
@@ -41,6 +43,12 @@ export default function EventsShow({ event }: { event: EventRow }) {
           <Images aria-hidden="true" className="size-4" />
           Media
         </Link>
+        {canTasks && (
+          <Link href={`/events/${event.id}/tasks`} className={buttonClasses('outline', 'md')}>
+            <ListChecks aria-hidden="true" className="size-4" />
+            Tasks
+          </Link>
+        )}
         <RecordActions area="events" href={`/events/${event.id}`} name={event.name} onDelete={() => del.ask(event)} size="md" />
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-3">
