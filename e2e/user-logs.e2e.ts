@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatA11yViolations, seriousA11yViolations } from './a11y';
-import { openBrowser, registerTenant, settled, type Browser, type Tenant } from './browser';
-import { invitationLink } from './mail';
+import { inviteColleague, openBrowser, registerTenant, settled, type Browser, type Tenant } from './browser';
 
 /**
  * Users Logs: the owner opens User activity from the menu, searches the members, opens a
@@ -21,20 +20,8 @@ describe('user activity', () => {
     tenant = await registerTenant(page);
 
     // a colleague with the Viewer role, who accepts the mailed invitation and looks around
-    await page.goto('/users');
-    await page.getByRole('button', { name: 'Invite user' }).click();
-    await page.getByRole('dialog').getByLabel(/^Email/).fill(colleague.email);
-    await page.getByRole('dialog').getByLabel(/^Role/).selectOption({ label: 'Viewer' });
-    await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(colleague.email).first().waitFor();
-    const invitee = await openBrowser();
+    const invitee = await inviteColleague(page, { ...colleague, role: 'Viewer', password: 'front-desk-pass-1' });
     try {
-      await invitee.page.goto(await invitationLink(colleague.email));
-      await invitee.page.getByLabel(/^Name/).fill(colleague.name);
-      await invitee.page.getByLabel(/^Password/).fill('front-desk-pass-1');
-      await invitee.page.getByLabel(/^Confirm Password/).fill('front-desk-pass-1');
-      await invitee.page.getByRole('button', { name: 'Accept invitation' }).click();
-      await invitee.page.waitForURL(/\/dashboard$/);
       await invitee.page.goto('/profile');
     } finally {
       await invitee.close();
