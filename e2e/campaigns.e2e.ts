@@ -183,6 +183,18 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await page.waitForURL(/\/organisers$/);
     await page.getByRole('table').getByText('Mwangi Kariuki').waitFor();
 
+    // who organises the event: ticked among the campaign's organisers on Events/Edit, kept through a reload
+    await page.goto(`/events/${eventId}/edit`);
+    const organisers = page.getByRole('group', { name: 'Organisers' });
+    await organisers.getByLabel(/Mwangi Kariuki/).check();
+    await page.getByRole('button', { name: 'Save event' }).click();
+    await toast(page, 'Event updated successfully.').waitFor();
+    await page.waitForURL(new RegExp(`/events/${eventId}$`));
+    await page.goto(`/events/${eventId}/edit`);
+    await expect.poll(() => organisers.getByLabel(/Mwangi Kariuki/).isChecked()).toBe(true);
+    const stored = (await apiCall(page, 'GET', `/events/get-event/${eventId}`)).json.data as unknown as { organiser_ids: number[] };
+    expect(stored.organiser_ids).toHaveLength(1);
+
     const tour: [string, (p: Page) => Promise<unknown>][] = [
       [`/groups/${groupId}`, (p) => p.getByText(/Campaign: Harambee 2026/).first().waitFor()],
       [`/groups/${groupId}/events`, (p) => p.getByText(EVENT).first().waitFor()],

@@ -13,7 +13,8 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { ImageField } from '@/features/cms/ImageField';
 import { errorMessage } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
-import { useCreateEventMutation, useUpdateEventMutation, type EventRow } from './api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCreateEventMutation, useGetOrganisersQuery, useUpdateEventMutation, type EventRow } from './api';
 
 export type EventFormOptions = { campaigns: { id: number; name: string }[]; groups: { id: number; name: string }[]; timezone: string };
 
@@ -53,12 +54,17 @@ export function EventForm({ event, options }: { event?: EventRow; options: Event
   const [create] = useCreateEventMutation();
   const [update] = useUpdateEventMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // who organises it: organisers of its campaign (they then see and manage it)
+  const [organiserIds, setOrganiserIds] = useState<number[]>(event?.organiser_ids ?? []);
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setFailure(null);
     try {
-      const answer = await form.submitWith((data) => (event ? update({ id: event.id, ...data }) : create(data)).unwrap(), e.currentTarget);
+      const answer = await form.submitWith((data) => {
+          const organiser_ids = data.campaign_id ? organiserIds : [];
+          return (event ? update({ id: event.id, ...data, organiser_ids }) : create({ ...data, organiser_ids })).unwrap();
+        }, e.currentTarget);
       if (answer) {
         toast.success(answer.message, SHORT_TOAST);
         router.visit(`/events/${answer.data.id}`);
@@ -92,6 +98,7 @@ export function EventForm({ event, options }: { event?: EventRow; options: Event
             <SelectField form={form} name="status" label="Status" options={EVENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} />
             <SelectField form={form} name="campaign_id" label="Campaign" placeholder="No campaign" options={options.campaigns.map((c) => ({ value: c.id, label: c.name }))} />
             <SelectField form={form} name="group_id" label="Event group" placeholder="No group" options={options.groups.map((g) => ({ value: g.id, label: g.name }))} />
+            <OrganiserPicker campaignId={form.data.campaign_id} value={organiserIds} onChange={setOrganiserIds} />
             <NumberField form={form} name="capacity" label="Capacity" min={0} hint="Places, guests and their plus-ones together; empty for no limit." />
             <ImageField label="Cover image" value={form.data.cover_media_id} onChange={(id) => form.setData('cover_media_id', id)} error={form.errors.cover_media_id} />
           </div>
@@ -99,5 +106,34 @@ export function EventForm({ event, options }: { event?: EventRow; options: Event
         <SubmitButton form={form}>{event ? 'Save event' : 'Create event'}</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** The campaign's organisers as ticks: an organiser ticked here sees and manages the event. */
+function OrganiserPicker({ campaignId, value, onChange }: { campaignId: number | null; value: number[]; onChange: (ids: number[]) => void }) {
+  const { data, isLoading, isError } = useGetOrganisersQuery(campaignId ? { page: 1, per_page: 100, filter_by: 'campaign_id', filter: String(campaignId) } : skipToken);
+  if (!campaignId) return null;
+  const rows = data?.data ?? [];
+  return (
+    // only the campaign's own organisers are offered; a refusal (one removed meanwhile) shows in the form's alert
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Organisers</legend>
+      {isLoading ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading…</p>
+      ) : isError ? (
+        <p className="text-sm text-danger-strong dark:text-danger">The campaign’s organisers could not be loaded.</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">This campaign has no organisers yet: add them under Organisers.</p>
+      ) : (
+        <div className="flex flex-col gap-1">
+          {rows.map((o) => (
+            <label key={o.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={value.includes(o.id)} onChange={(e) => onChange(e.target.checked ? [...value, o.id] : value.filter((id) => id !== o.id))} />
+              {o.name} <span className="text-slate-600 dark:text-slate-300">· {o.role}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }
