@@ -130,6 +130,14 @@ describe('campaigns, events and the calendar (issue 19)', () => {
     await toast(page, '2 participants added.').waitFor();
     await page.getByRole('table').getByText('Wanjiru Test').waitFor();
     await page.getByRole('table').getByText('Otieno Test').waitFor();
+    // and one more by hand, found by name
+    expect((await apiCall(page, 'POST', '/contacts/store', { first_name: 'Akinyi', last_name: 'Test', phone: '+254712000303', consent_sms: 'granted' })).status).toBe(201);
+    await page.getByRole('combobox', { name: 'Contacts' }).fill('Akinyi');
+    await page.getByRole('option', { name: /^Akinyi Test/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add the contacts' }).click();
+    await toast(page, '1 participant added.').waitFor();
+    await page.getByRole('table').getByText('Akinyi Test').waitFor();
 
     await page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'RSVP setup' }).click();
     await page.waitForURL(/\/rsvp-setup$/);

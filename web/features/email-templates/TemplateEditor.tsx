@@ -23,6 +23,7 @@ import {
   type EmailTemplatePreview,
 } from '@/store/email-templates-api';
 import type { Editor } from './grapes';
+import { contactLookup } from '@/features/outreach/lookups';
 
 /** What a new template starts with: a heading, a text and a button, to change or drag away. */
 export const STARTER_MJML = `<mjml>
@@ -39,12 +40,8 @@ export const STARTER_MJML = `<mjml>
 type Values = { name: string; subject: string; preheader: string; mjml: string };
 type Focus = 'subject' | 'preheader' | 'canvas';
 
-/** A /contacts/search row → a picker option: the name, else the e-mail or phone. */
-function contactOption(row: unknown) {
-  const r = row as { id: number; name: string; phone: string | null; email: string | null };
-  const label = r.name || r.email || r.phone || `#${r.id}`;
-  return { value: r.id, label: r.name && (r.email || r.phone) ? `${label} (${r.email ?? r.phone})` : label };
-}
+/** sample contacts to preview as, by name with their e-mail */
+const CONTACTS = contactLookup('email');
 
 /** The GrapesJS canvas and its blocks, loaded on demand (a dynamic import: other pages never load it). */
 function Canvas({ template, config, onReady }: { template: EmailTemplateFull | null; config: EmailEditorConfig; onReady: (editor: Editor) => void }) {
@@ -104,7 +101,7 @@ function PreviewDialog({ preview, onClose, contactId, onContact, busy }: { previ
     <Modal open onClose={onClose} size="xl" title="Preview">
       <div className="flex flex-col gap-3" aria-busy={busy}>
         {canSeeContacts ? (
-          <SelectField form={picker} name="contact_id" label="As received by" placeholder="A sample contact" hint="Search your contacts by name, e-mail or phone." load={{ url: '/contacts/search', map: contactOption }} />
+          <SelectField form={picker} name="contact_id" label="As received by" placeholder="A sample contact" hint="Search your contacts by name, e-mail or phone." load={CONTACTS} />
         ) : (
           <p className="text-xs text-slate-500 dark:text-slate-400">As a sample contact would receive it.</p>
         )}
@@ -188,7 +185,7 @@ function SendTestDialog({ id, onClose }: { id: number; onClose: () => void }) {
           </p>
         )}
         <TextField form={form} name="email" label="Send to" type="email" required autoFocus />
-        {canSeeContacts && <SelectField form={form} name="contact_id" label="As received by" placeholder="A sample contact" load={{ url: '/contacts/search', map: contactOption }} />}
+        {canSeeContacts && <SelectField form={form} name="contact_id" label="As received by" placeholder="A sample contact" load={CONTACTS} />}
       </form>
     </Modal>
   );

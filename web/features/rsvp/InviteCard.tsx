@@ -1,30 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { formatCount } from '@common/format';
 import { Card } from '@/components/display/Card';
 import { Button } from '@/components/form/Button';
 import { Checkbox } from '@/components/form/Checkbox';
 import { MultiSelectField } from '@/components/form/MultiSelectField';
 import type { Option } from '@/components/form/options';
+import { contactLookup, SEGMENT_LOOKUP } from '@/features/outreach/lookups';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { SENT, SHORT_TOAST } from '@/lib/toasts';
 import { useSendInvitationsMutation } from '@/store/rsvp-api';
 
-const SEGMENTS = {
-  url: '/segments/json',
-  params: { sort_by: 'name', sort_order: 'asc' },
-  map: (row: unknown): Option | null => {
-    const r = row as { id?: number; name?: string; size?: number | null };
-    return typeof r?.id === 'number' ? { value: r.id, label: typeof r.size === 'number' ? `${r.name} (${formatCount(r.size)})` : String(r.name) } : null;
-  },
-};
-const CONTACTS = {
-  url: '/contacts/search',
-  map: (row: unknown): Option | null => {
-    const r = row as { id?: number; name?: string; phone?: string | null; email?: string | null };
-    return typeof r?.id === 'number' ? { value: r.id, label: [r.name, r.phone, r.email].filter(Boolean).join(' · ') } : null;
-  },
-};
+const SEGMENTS = SEGMENT_LOOKUP;
+const CONTACTS = contactLookup('phone');
 
 /** Invite contacts, segments or the group's participants, by SMS and/or email (POST /events/send-invitations/{id}). */
 export function InviteCard({ eventId, inGroup, defaultChannels }: { eventId: number; inGroup: boolean; defaultChannels: Array<'sms' | 'email'> }) {

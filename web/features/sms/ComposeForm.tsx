@@ -21,6 +21,7 @@ import { useSharedProps } from '@/lib/page';
 import { useGetSmsTemplatesQuery } from '@/store/sms-templates-api';
 import { useCreateSmsMutation, useGetSmsSettingsQuery, usePreviewSmsMutation, useUpdateSmsMessageMutation, type SmsPreview } from '@/store/sms-api';
 import { draftOf, hasAudience, type ComposeState } from './sends';
+import { contactLookup, SEGMENT_LOOKUP } from '@/features/outreach/lookups';
 
 const EMPTY: ComposeState = {
   message: '',
@@ -34,23 +35,11 @@ const EMPTY: ComposeState = {
   ignore_quiet_hours: false,
 };
 
-const SEGMENTS = { url: '/segments/json', params: { sort_by: 'name', sort_order: 'asc' }, map: segmentOption };
-const CONTACTS = { url: '/contacts/search', map: contactOption };
+const SEGMENTS = SEGMENT_LOOKUP;
+const CONTACTS = contactLookup('phone', 'phone');
 /** the company's templates by name (the largest page: a company keeps a few dozen) */
 const TEMPLATES = { page: 1, per_page: 100, sort_by: 'name', sort_order: 'asc' } as const;
 const VARIABLES = ['{{ first_name }}', '{{ last_name }}', '{{ name }}', '{{ phone }}'];
-
-function segmentOption(row: unknown): Option | null {
-  const r = row as { id?: number; name?: string; size?: number | null };
-  if (typeof r?.id !== 'number') return null;
-  return { value: r.id, label: typeof r.size === 'number' ? `${r.name} (${formatCount(r.size)})` : String(r.name) };
-}
-
-function contactOption(row: unknown): Option | null {
-  const r = row as { id?: number; name?: string; phone?: string | null };
-  if (typeof r?.id !== 'number') return null;
-  return { value: r.id, label: r.phone ? `${r.name} · ${r.phone}` : `${r.name} (no phone)`, disabled: !r.phone };
-}
 
 /** The error of a field or of any of its parts ("audience" or "audience.numbers.2"). */
 function errorOf(errors: Record<string, string>, ...names: string[]): string | null {

@@ -21,6 +21,7 @@ import { AppLayout } from '@/layouts/AppLayout';
 import { errorMessage } from '@/lib/errors';
 import { useCan, useSharedProps } from '@/lib/page';
 import { SHORT_TOAST } from '@/lib/toasts';
+import { contactLookup } from '@/features/outreach/lookups';
 import {
   useCreateSmsTemplateMutation,
   useDeleteSmsTemplateMutation,
@@ -249,7 +250,7 @@ function TemplateDialog({ template, fields, onClose }: { template: SmsTemplateRo
               label="As received by"
               placeholder="A sample contact"
               hint="Search your contacts by name, phone or email."
-              load={{ url: '/contacts/search', map: (row) => contactOption(row) }}
+              load={CONTACTS}
               className="mb-3"
             />
           ) : (
@@ -262,12 +263,8 @@ function TemplateDialog({ template, fields, onClose }: { template: SmsTemplateRo
   );
 }
 
-/** A /contacts/search row → a picker option: the name, else the phone or e-mail. */
-function contactOption(row: unknown) {
-  const r = row as { id: number; name: string; phone: string | null; email: string | null };
-  const label = r.name || r.phone || r.email || `#${r.id}`;
-  return { value: r.id, label: r.name && (r.phone || r.email) ? `${label} (${r.phone ?? r.email})` : label };
-}
+/** contacts to preview as, by name with their phone */
+const CONTACTS = contactLookup('phone');
 
 /** Sms/Templates (PAGES.md): the company's reusable SMS texts, made and changed in a dialog with a live counter and preview. */
 export default function SmsTemplates() {
