@@ -24,6 +24,7 @@ export * from '../modules/media/schema.js';
 export * from '../modules/cms/schema.js';
 export * from '../modules/campaigns/schema.js';
 export * from '../modules/rsvp/schema.js';
+export * from '../modules/surveys/schema.js';
 export * from '../modules/realtime/schema.js';
 export * from '../modules/chat/schema.js';
 export * from '../modules/subscriptions/schema.js';
