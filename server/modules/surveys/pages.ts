@@ -9,7 +9,7 @@ import { paramId } from './routes.js';
 /** What the survey forms and filters choose from: campaigns, events (those the member sees) and groups, names only, at most 500 each. */
 async function options(req: FastifyRequest) {
   const tenantId = req.tenant!.id;
-  return req.tenantRead(async (tx) => ({
+  return req.tenantTx(async (tx) => ({
     campaigns: await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.tenantId, tenantId)).orderBy(asc(campaigns.name), asc(campaigns.id)).limit(500),
     events: await tx
       .select({ id: events.id, name: events.name, campaign_id: events.campaignId, group_id: events.groupId })

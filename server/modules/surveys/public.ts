@@ -90,7 +90,7 @@ export function surveyPublicRoutes(app: FastifyInstance) {
       if (survey.closed) throw new HttpError(422, CLOSED);
       // a robot filled the field people never see: it is thanked, and nothing is kept
       if (input.website) return { survey, stored: null };
-      if (link.contactId && survey.one_per_contact && (await hasAnswered(tx, link.tenantId, survey.id, link.contactId))) throw new HttpError(422, ALREADY);
+      if (link.contactId && survey.one_per_contact && (await hasAnswered(tx, link.tenantId, survey.id, link.contactId))) throw new ValidationError({ answers: [ALREADY] });
       const { errors, answers } = checkAnswers(survey.definition, input.answers);
       if (Object.keys(errors).length) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`answers.${k}`, [v]])));
       const stored = await storeResponse(tx, link.tenantId, survey, { contactId: link.contactId, answers, source });

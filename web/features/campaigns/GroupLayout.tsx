@@ -9,6 +9,8 @@ const TABS = [
   ['/events', 'Events'],
   ['/participants', 'Participants'],
   ['/rsvp-setup', 'RSVP setup'],
+  ['/surveys', 'Surveys'],
+  ['/survey-results', 'Survey results'],
 ] as const;
 
 /** The frame of a group's pages: its name and the links between them. */
