@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../kazi-module.js';
+import { seedDemoSurveys } from './demo.js';
 import { surveyPages } from './pages.js';
 import { surveyPublicRoutes } from './public.js';
 import { resultRoutes } from './results.js';
@@ -16,4 +17,5 @@ async function surveysPlugin(app: FastifyInstance) {
 export const surveysModule = defineModule({
   name: 'surveys',
   plugin: surveysPlugin,
+  seedDemo: seedDemoSurveys,
 });
