@@ -31,19 +31,19 @@ describe('Surveys (issue 20)', () => {
   it('builds a survey with skip logic and reorders a question by keyboard', async () => {
     await page.goto('/surveys/create');
     await page.getByRole('heading', { name: 'New survey', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Fair feedback');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Fair feedback');
     await page.getByLabel('Event', { exact: true }).selectOption({ label: 'Harvest fair' });
     await page.getByLabel('Thank-you message').fill('Thank you for helping us grow!');
     const questions = page.getByRole('list', { name: 'Questions of section 1' }).getByRole('listitem');
     // the first question: a 0–10 score
-    await questions.nth(0).getByLabel('Question', { exact: true }).fill('How likely are you to recommend the fair?');
-    await questions.nth(0).getByLabel('Type').selectOption({ label: 'Scale 0–10 (NPS)' });
+    await questions.nth(0).getByRole('textbox', { name: 'Question', exact: true }).fill('How likely are you to recommend the fair?');
+    await questions.nth(0).getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Scale 0–10 (NPS)' });
     await questions.nth(0).getByLabel('Required').check();
     // asked only when the score is 6 or less
     const add = async (type: string, label: string) => {
       await page.getByLabel('New question type for section 1').selectOption({ label: type });
-      await page.getByRole('button', { name: 'Add a question to section 1' }).click();
-      await questions.last().getByLabel('Question', { exact: true }).fill(label);
+      await page.getByRole('button', { name: 'Add question to section 1' }).click();
+      await questions.last().getByRole('textbox', { name: 'Question', exact: true }).fill(label);
     };
     await add('Long text', 'What should we improve?');
     await questions.nth(1).getByLabel('Ask only when an earlier answer…').check();
@@ -51,13 +51,10 @@ describe('Surveys (issue 20)', () => {
     await questions.nth(1).getByLabel(/: value$/).fill('6');
     await add('Yes / no', 'Will you come next year?');
     await add('Email', 'Your email');
-    // the email moves above the yes/no question by keyboard: space lifts it, the arrow moves it, space drops it
-    const handle = page.getByRole('button', { name: 'Move “Your email”' });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await expect.poll(() => questions.nth(2).getByLabel('Question', { exact: true }).inputValue()).toBe('Your email');
+    // the email moves above the yes/no question by keyboard: its "up" button, reached by focus and pressed with Enter
+    await page.getByRole('button', { name: 'Move “Your email” up', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => questions.nth(2).getByRole('textbox', { name: 'Question', exact: true }).inputValue()).toBe('Your email');
     await page.getByRole('button', { name: 'Create survey' }).click();
     await toast(page, 'Survey created successfully.').waitFor();
     await page.waitForURL(/\/surveys\/\d+$/);

@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { CONDITION_LABELS, CONDITION_OPS, OPTION_TYPES, QUESTION_LABELS, QUESTION_TYPES, type ConditionOp, type QuestionType, type SurveyCondition, type SurveyQuestion } from '@common/surveys';
 import { Button } from '@/components/form/Button';
 import { Field } from '@/components/form/Field';
@@ -80,13 +80,17 @@ type Props = {
   earlier: SurveyQuestion[];
   onChange: (q: SurveyQuestion) => void;
   onRemove: () => void;
+  /** moves the question one place up (-1) or down (1) in its section; absent at that end */
+  onMove: (by: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
   errors: Errors;
   /** the question's path in the server's errors ("definition.sections.0.questions.2") */
   path: string;
 };
 
 /** One question of the builder: moved by its handle (drag, or keyboard: space then arrows), its type, label, rules and skip logic. */
-export function QuestionEditor({ question: q, index, earlier, onChange, onRemove, errors, path }: Props) {
+export function QuestionEditor({ question: q, index, earlier, onChange, onRemove, onMove, first, last, errors, path }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: q.id });
   const err = (f: string) => errors[`${path}.${f}`];
   const num = (v: string) => (v === '' ? null : Number(v));
@@ -107,6 +111,12 @@ export function QuestionEditor({ question: q, index, earlier, onChange, onRemove
         </button>
         <span className="text-sm font-semibold text-slate-700 dark:text-slate-200">{index + 1}.</span>
         <span className="flex-1 truncate text-sm text-slate-600 dark:text-slate-300">{QUESTION_LABELS[q.type]}</span>
+        <Button size="sm" variant="ghost" disabled={first} onClick={() => onMove(-1)} aria-label={`Move “${title}” up`}>
+          <ArrowUp aria-hidden="true" className="size-4" />
+        </Button>
+        <Button size="sm" variant="ghost" disabled={last} onClick={() => onMove(1)} aria-label={`Move “${title}” down`}>
+          <ArrowDown aria-hidden="true" className="size-4" />
+        </Button>
         <Button size="sm" variant="danger-ghost" onClick={onRemove} aria-label={`Remove “${title}”`}>
           <Trash2 aria-hidden="true" className="size-4" />
         </Button>

@@ -65,6 +65,7 @@ export function SurveyBuilder({ survey, options }: { survey?: SurveyRow; options
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const [create] = useCreateSurveyMutation();
   const [update] = useUpdateSurveyMutation();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -103,6 +104,9 @@ export function SurveyBuilder({ survey, options }: { survey?: SurveyRow; options
   const questionPath = (si: number, qi: number) => `definition.sections.${si}.questions.${qi}`;
   return (
     <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-6">
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <Card title="Survey">
         <div className="grid gap-4 md:grid-cols-2">
@@ -187,6 +191,12 @@ export function SurveyBuilder({ survey, options }: { survey?: SurveyRow; options
                       path={questionPath(si, qi)}
                       onChange={(next) => setSection(si, { ...section, questions: section.questions.map((x) => (x.id === q.id ? next : x)) })}
                       onRemove={() => setSection(si, { ...section, questions: section.questions.filter((x) => x.id !== q.id) })}
+                      first={qi === 0}
+                      last={qi === section.questions.length - 1}
+                      onMove={(by) => {
+                        setSection(si, { ...section, questions: arrayMove(section.questions, qi, qi + by) });
+                        setAnnouncement(`“${q.label || 'Question'}” moved to position ${qi + by + 1} of ${section.questions.length}.`);
+                      }}
                     />
                   ))}
                 </ol>
@@ -224,7 +234,7 @@ function AddQuestion({ where, onAdd }: { where: string; onAdd: (t: QuestionType)
           ))}
         </select>
       </label>
-      <Button variant="outline" onClick={() => onAdd(type)} aria-label={`Add a question to ${where}`}>
+      <Button variant="outline" onClick={() => onAdd(type)} aria-label={`Add question to ${where}`}>
         <Plus aria-hidden="true" className="size-4" />
         Add question
       </Button>
