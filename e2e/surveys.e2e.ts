@@ -14,6 +14,7 @@ describe('Surveys (issue 20)', () => {
   let surveyId = 0;
   let publicUrl = '';
   let pageUrl = '';
+  let eventId = 0;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -22,6 +23,7 @@ describe('Surveys (issue 20)', () => {
     const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const event = await apiCall(page, 'POST', '/events/store', { name: 'Harvest fair', starts_at: `${day}T10:00`, ends_at: `${day}T16:00`, status: 'active' });
     expect(event.status, JSON.stringify(event.json)).toBe(201);
+    eventId = event.json.data!.id;
   });
   afterEach((context) => reportFailure(context, browser, 'surveys'));
   afterAll(async () => {
@@ -106,6 +108,11 @@ describe('Surveys (issue 20)', () => {
     const lines = csvLines(file.body);
     expect(lines[0]).toBe('Response ID,Submitted at,Contact,How likely are you to recommend the fair?,What should we improve?,Your email,Will you come next year?');
     expect(lines).toHaveLength(3);
+    // the event's page lists its survey with the event's responses (GET /events/get-surveys/{id})
+    await page.goto(`/events/${eventId}`);
+    const surveys = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Surveys', level: 2 }) }).last();
+    await surveys.getByRole('link', { name: 'Fair feedback' }).waitFor();
+    await surveys.getByText('2 responses').waitFor();
   });
 
   it('closes: the public link and the page then show the closed page', async () => {

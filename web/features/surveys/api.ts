@@ -36,6 +36,12 @@ const surveysApi = api.injectEndpoints({
       query: ({ id, close }) => ({ url: `/surveys/${close ? 'close' : 'open'}-survey/${id}`, method: 'POST' }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Survey', id }, { type: 'Survey', id: 'LIST' }],
     }),
+    /** GET /events/get-surveys/{id}: the event's surveys (and its group's), with the event's own responses */
+    getEventSurveys: build.query<(SurveyRow & { event_responses: number })[], number>({
+      query: (eventId) => `/events/get-surveys/${eventId}`,
+      transformResponse: (a: { data: (SurveyRow & { event_responses: number })[] }) => a.data,
+      providesTags: [{ type: 'Survey', id: 'LIST' }],
+    }),
     getGroupSurveys: build.query<SurveyRow[], number>({
       query: (groupId) => ({ url: '/groups/surveys', params: { group_id: groupId } }),
       transformResponse: (a: { data: SurveyRow[] }) => a.data,
@@ -48,4 +54,4 @@ const surveysApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSurveyResultsQuery, useGetSurveyResultsCountQuery, useCloseSurveyMutation, useGetGroupSurveysQuery, useLinkGroupSurveyMutation } = surveysApi;
+export const { useGetEventSurveysQuery, useGetSurveyResultsQuery, useGetSurveyResultsCountQuery, useCloseSurveyMutation, useGetGroupSurveysQuery, useLinkGroupSurveyMutation } = surveysApi;
