@@ -320,6 +320,28 @@ describe('inside a CMS page: /p/{company}/{page}/survey', () => {
   });
 });
 
+describe('pages', () => {
+  it('opens every survey page and the group tabs for the company, 404 for another, 403 without the permission', async () => {
+    const pages: [string, string][] = [
+      ['/surveys', 'Surveys/Index'],
+      ['/surveys/create', 'Surveys/Create'],
+      [`/surveys/${survey.id}`, 'Surveys/Show'],
+      [`/surveys/${survey.id}/edit`, 'Surveys/Edit'],
+      [`/surveys/${survey.id}/results`, 'Surveys/Results'],
+      [`/groups/${groupId}/surveys`, 'Campaigns/Groups/Surveys'],
+      [`/groups/${groupId}/survey-results`, 'Campaigns/Groups/SurveyResults'],
+    ];
+    for (const [url, component] of pages) {
+      const r = await owner.get(url, { inertia: true });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.json().component).toBe(component);
+      if (url.match(/\d/)) expect((await other.get(url, { inertia: true })).statusCode, url).toBe(404);
+      expect((await accountant.get(url, { inertia: true })).statusCode, url).toBe(403);
+    }
+    expect((await organiser.get('/surveys/create', { inertia: true })).statusCode).toBe(403);
+  });
+});
+
 describe('close and reopen: /surveys/close-survey/{id}, /surveys/open-survey/{id}', () => {
   it('refuses answers while closed and sends visitors to the closed page', async () => {
     const closed = await owner.json('POST', `/surveys/close-survey/${survey.id}`);
