@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
@@ -95,7 +95,7 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
   };
   const fallback = source.base.split('/').filter(Boolean).pop() ?? 'export';
 
-  app.route({ method: spec.method ?? 'GET', url: `${source.base}/export`, config: { ...source.config, access: source.access }, handler: async (req, reply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // `format` is ours; the list's schema ignores keys it does not know
     const { format } = validate(exportQuery, spec.method === 'POST' ? { ...(req.query as object), ...((req.body as object | null) ?? {}) } : req.query);
     const name = (typeof spec.filename === 'function' ? spec.filename(req) : spec.filename) || fallback;
@@ -152,7 +152,8 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}-${stamp}.xlsx"`)
           .send(out);
-  } });
+  };
+  app.route({ method: spec.method ?? 'GET', url: `${source.base}/export`, config: { ...source.config, access: source.access }, handler });
 }
 
 /** Resolves when `out` can take more, or is gone; leaves no listener behind (a long export waits thousands of times). */
