@@ -19,7 +19,7 @@ const LAYERS = [
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],
   ['cms', 'campaigns', 'chat'],
-  ['rsvp', 'workflows'],
+  ['rsvp', 'workflows', 'surveys'],
   // plans and subscriptions: bill through payments, grant the wallet's credits, send trial codes by SMS, count every area's usage
   ['subscriptions'],
   ['dashboard'],

@@ -56,6 +56,11 @@ const activityRule = z.object({
   op: z.enum(ACTIVITY_OPS),
   /** within the last N days; any time when absent */
   within_days: days.optional(),
+  /** about this record only (the survey of a `survey.answered`: "answered survey X") */
+  subject_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** with a score (a survey answer's NPS, 0–10) compared so: "NPS ≤ 6" */
+  score_op: z.enum(['lte', 'gte', 'eq']).optional(),
+  score: z.coerce.number().int().min(0).max(10).optional(),
 });
 const memberRule = z.object({ kind: z.literal('segment'), op: z.enum(['in', 'not_in']), value: z.coerce.number().int().positive() });
 

@@ -98,6 +98,15 @@ export const buttonBlockSchema = z.object({
   style: z.enum(BUTTON_STYLES).default('primary'),
 });
 
+/** a survey of the company, answered on the page's own survey page (PAGES.md Pages/Survey, /p/{company}/{page}/survey) */
+export const surveyBlockSchema = z.object({
+  id: blockId,
+  type: z.literal('survey'),
+  survey_id: z.number({ error: 'Choose a survey.' }).int().positive(),
+  label: z.string().trim().min(1, 'The button label field is required.').max(100).default('Answer the survey'),
+  intro: plain(500).default(''),
+});
+
 export const leafBlockSchema = z.discriminatedUnion('type', [headingBlockSchema, textBlockSchema, imageBlockSchema, buttonBlockSchema]);
 
 export const columnsBlockSchema = z.object({
@@ -107,7 +116,7 @@ export const columnsBlockSchema = z.object({
   columns: z.array(z.array(leafBlockSchema).max(50)).min(2, 'A columns block has 2 or 3 columns.').max(3, 'A columns block has 2 or 3 columns.'),
 });
 
-export const blockSchema = z.discriminatedUnion('type', [headingBlockSchema, textBlockSchema, imageBlockSchema, buttonBlockSchema, columnsBlockSchema]);
+export const blockSchema = z.discriminatedUnion('type', [headingBlockSchema, textBlockSchema, imageBlockSchema, buttonBlockSchema, columnsBlockSchema, surveyBlockSchema]);
 export const blocksSchema = z.array(blockSchema).max(PAGE_BLOCKS_MAX, `A page holds at most ${PAGE_BLOCKS_MAX} blocks.`);
 
 export type HeadingBlock = z.infer<typeof headingBlockSchema>;
@@ -116,6 +125,7 @@ export type ImageBlock = z.infer<typeof imageBlockSchema>;
 export type ButtonBlock = z.infer<typeof buttonBlockSchema>;
 export type LeafBlock = z.infer<typeof leafBlockSchema>;
 export type ColumnsBlock = z.infer<typeof columnsBlockSchema>;
+export type SurveyBlock = z.infer<typeof surveyBlockSchema>;
 export type Block = z.infer<typeof blockSchema>;
 export type BlockType = Block['type'];
 

@@ -25,6 +25,7 @@ export * from '../modules/cms/schema.js';
 export * from '../modules/campaigns/schema.js';
 export * from '../modules/rsvp/schema.js';
 export * from '../modules/workflows/schema.js';
+export * from '../modules/surveys/schema.js';
 export * from '../modules/realtime/schema.js';
 export * from '../modules/chat/schema.js';
 export * from '../modules/subscriptions/schema.js';

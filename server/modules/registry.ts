@@ -28,6 +28,7 @@ import { realtimeModule } from './realtime/module.js';
 import { reportsModule } from './reports/module.js';
 import { rsvpModule } from './rsvp/module.js';
 import { smsModule } from './sms/module.js';
+import { surveysModule } from './surveys/module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { rolesModule } from './roles/module.js';
 import { tenancyModule } from './tenancy/module.js';
@@ -75,6 +76,7 @@ export const MODULES: readonly KaziModule[] = [
   chatModule,
   rsvpModule,
   workflowsModule,
+  surveysModule,
   subscriptionsModule,
   dashboardModule,
 ];

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ export interface ExportSpec {
   filename?: string | ((req: FastifyRequest) => string);
   /** what the export needs when it is more than seeing the list (e.g. contacts.export) */
   access?: RouteAccess;
+  /** POST: the filters (and `format`) come in the body, as an endpoint of SPEC §7 asks (POST /surveys/results/export) */
+  method?: 'GET' | 'POST';
 }
 
 /** What the resource layer gives the export: the list's own query for one request. */
@@ -93,9 +95,9 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
   };
   const fallback = source.base.split('/').filter(Boolean).pop() ?? 'export';
 
-  app.get(`${source.base}/export`, { config: { ...source.config, access: source.access } }, async (req, reply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // `format` is ours; the list's schema ignores keys it does not know
-    const { format } = validate(exportQuery, req.query);
+    const { format } = validate(exportQuery, spec.method === 'POST' ? { ...(req.query as object), ...((req.body as object | null) ?? {}) } : req.query);
     const name = (typeof spec.filename === 'function' ? spec.filename(req) : spec.filename) || fallback;
     const query = source.select(req);
     const out = new PassThrough();
@@ -150,7 +152,8 @@ export function exportRoute(app: FastifyInstance, source: ExportSource, spec: Ex
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}-${stamp}.xlsx"`)
           .send(out);
-  });
+  };
+  app.route({ method: spec.method ?? 'GET', url: `${source.base}/export`, config: { ...source.config, access: source.access }, handler });
 }
 
 /** Resolves when `out` can take more, or is gone; leaves no listener behind (a long export waits thousands of times). */

@@ -39,7 +39,7 @@ const draftSnapshot = sql`jsonb_build_object('title', ${p.title}, 'seo_title', $
 /** Every rich text of a page through the allow-list (columns included); the rest is plain text, escaped when shown. */
 export function cleanBlocks(blocks: readonly Block[]): Block[] {
   const clean = <B extends LeafBlock>(b: B): B => (b.type === 'text' ? { ...b, html: sanitizeRichText(b.html) } : b);
-  return blocks.map((b) => (b.type === 'columns' ? { ...b, columns: b.columns.map((col) => col.map(clean)) } : clean(b)));
+  return blocks.map((b) => (b.type === 'columns' ? { ...b, columns: b.columns.map((col) => col.map(clean)) } : b.type === 'survey' ? b : clean(b)));
 }
 
 /** Block ids name blocks inside a page (the editor's keys, reorder by keyboard): each only once. */

@@ -97,7 +97,7 @@ ${meta.join('\n')}
 ${banner}<header class="kz-site-header"><div class="kz-brand">${logo}<span>${escapeHtml(company.name)}</span></div></header>
 <main class="kz-main"><article class="kz-article">
 <h1 class="kz-title">${escapeHtml(page.title)}</h1>
-${renderBlocks(page.blocks, d.image)}
+${renderBlocks(page.blocks, d.image, d.path)}
 </article></main>
 <footer class="kz-footer">© ${escapeHtml(company.name)}${company.terms_url ? ` · <a href="${escapeHtml(company.terms_url)}">Terms</a>` : ''} · <a href="/quotes/request?company=${encodeURIComponent(company.slug)}">Request a quote</a></footer>
 </body>
@@ -144,7 +144,7 @@ export async function companyOf(tx: Parameters<Parameters<typeof withTenant>[2]>
 }
 
 /** The tenant behind a public company slug, read as the owner connection (tenants is a global table): null when none. */
-async function tenantBySlug(database: Database, slug: string): Promise<number | null> {
+export async function tenantBySlug(database: Database, slug: string): Promise<number | null> {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) return null;
   const [row] = await database.query<{ id: string | number }>('select id from tenants where slug = $1', [slug]);
   return row ? Number(row.id) : null;

@@ -37,9 +37,14 @@ function leaf(b: LeafBlock, image: ImageResolver): string {
  * and the whole through the page's allow-list once more (sanitize.ts), so a renderer mistake
  * cannot let markup through either.
  */
-export function renderBlocks(blocks: readonly Block[], image: ImageResolver): string {
+export function renderBlocks(blocks: readonly Block[], image: ImageResolver, pagePath = ''): string {
   const html = blocks
     .map((b) => {
+      // the survey is answered on the page's own survey page: this page runs no script and posts no form
+      if (b.type === 'survey') {
+        const intro = b.intro ? `<p class="kz-text">${escapeHtml(b.intro)}</p>` : '';
+        return `<div class="kz-survey">${intro}<p class="kz-actions"><a class="kz-button kz-button-primary" href="${escapeHtml(`${pagePath}/survey`)}">${escapeHtml(b.label)}</a></p></div>`;
+      }
       if (b.type !== 'columns') return leaf(b, image);
       const n = b.columns.length === 3 ? 3 : 2;
       const cols = b.columns.map((col) => `<div class="kz-column">${col.map((c) => leaf(c, image)).join('')}</div>`).join('');

@@ -117,8 +117,11 @@ function condition(r: Condition, loaded: Loaded, seen: number[]): SQL {
       return customCondition(r);
     case 'activity': {
       const since = r.within_days === undefined ? sql`` : sql` and e.occurred_at >= now() - make_interval(days => ${r.within_days}::int)`;
+      const about = r.subject_id === undefined ? sql`` : sql` and e.subject_id = ${r.subject_id}`;
+      const op = { lte: sql`<=`, gte: sql`>=`, eq: sql`=` }[r.score_op ?? 'eq'];
+      const scored = r.score === undefined ? sql`` : sql` and (e.data->>'nps')::numeric ${op} ${r.score}`;
       const happened = sql`exists (select 1 from ${contactEvents} e
-        where e.tenant_id = ${c.tenantId} and e.contact_id = ${c.id} and e.type = ${r.type}${since})`;
+        where e.tenant_id = ${c.tenantId} and e.contact_id = ${c.id} and e.type = ${r.type}${since}${about}${scored})`;
       return r.op === 'happened' ? happened : sql`not ${happened}`;
     }
     case 'segment': {

@@ -12,12 +12,15 @@ const TABS = [
   ['/rsvp-setup', 'RSVP setup'],
   ['/workflows', 'Workflows'],
   ['/workflows/dashboard', 'Workflow dashboard'],
+  ['/surveys', 'Surveys'],
+  ['/survey-results', 'Survey results'],
 ] as const;
 
 /** The frame of a group's pages: its name and the links between them. */
 export function GroupFrame({ group, here, children }: { group: GroupRow; here: string; children: ReactNode }) {
   const canWorkflows = useCan('workflows.view');
-  const tabs = TABS.filter(([path]) => canWorkflows || !path.startsWith('/workflows'));
+  const canSurveys = useCan('surveys.view');
+  const tabs = TABS.filter(([path]) => (canWorkflows || !path.startsWith('/workflows')) && (canSurveys || !path.startsWith('/survey')));
   return (
     <>
       <Head title={group.name} />

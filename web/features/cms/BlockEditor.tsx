@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Columns2, GripVertical, Heading, Image as ImageIcon, MousePointerClick, Plus, Trash2, Type } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns2, GripVertical, Heading, Image as ImageIcon, ListChecks, MousePointerClick, Plus, Trash2, Type } from 'lucide-react';
 import { useId, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BUTTON_STYLES, HEADING_LEVELS, type Block, type BlockType, type LeafBlock } from '@common/schemas/cms';
 import { cx } from '@/components/cx';
@@ -8,6 +8,7 @@ import { controlClasses, selectClasses } from '@/components/form/styles';
 import { BLOCK_LABELS, blockSummary, COLUMN_BLOCK_TYPES, moveItem, newBlock, PAGE_BLOCK_TYPES, setColumnCount } from './blocks';
 import { ImageField } from './ImageField';
 import { RichText } from './RichText';
+import { SurveyField } from './SurveyField';
 
 /** The field errors of the form, by dotted path ("blocks.2.text", "blocks.3.columns.0.1.url"). */
 export type Errors = Partial<Record<string, string>>;
@@ -18,6 +19,7 @@ const ICONS: Record<BlockType, ReactNode> = {
   image: <ImageIcon aria-hidden="true" className="size-4" />,
   button: <MousePointerClick aria-hidden="true" className="size-4" />,
   columns: <Columns2 aria-hidden="true" className="size-4" />,
+  survey: <ListChecks aria-hidden="true" className="size-4" />,
 };
 
 type ListProps<B extends Block> = {
@@ -242,6 +244,18 @@ function BlockFields({ block: b, onChange, errors, path }: FieldsProps) {
       );
     case 'columns':
       return <ColumnsFields block={b} onChange={onChange} errors={errors} path={path} />;
+    case 'survey':
+      return (
+        <div className="grid gap-3 @md:grid-cols-2">
+          <SurveyField value={b.survey_id ?? null} onChange={(survey_id) => onChange({ ...b, survey_id: survey_id as number })} error={err('survey_id')} />
+          <Field label="Button label" required error={err('label')}>
+            {(control) => <input {...control} dir="auto" value={b.label} maxLength={100} onChange={(e) => onChange({ ...b, label: e.target.value })} className={controlClasses(Boolean(err('label')))} />}
+          </Field>
+          <Field label="Introduction" error={err('intro')} className="@md:col-span-2">
+            {(control) => <input {...control} dir="auto" value={b.intro} maxLength={500} onChange={(e) => onChange({ ...b, intro: e.target.value })} className={controlClasses(Boolean(err('intro')))} />}
+          </Field>
+        </div>
+      );
   }
 }
 

@@ -8,10 +8,11 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   image: 'Image',
   button: 'Button',
   columns: 'Columns',
+  survey: 'Survey',
 };
 
 /** The kinds a page offers; a column offers all but columns. */
-export const PAGE_BLOCK_TYPES: readonly BlockType[] = ['heading', 'text', 'image', 'button', 'columns'];
+export const PAGE_BLOCK_TYPES: readonly BlockType[] = ['heading', 'text', 'image', 'button', 'columns', 'survey'];
 export const COLUMN_BLOCK_TYPES: readonly LeafBlock['type'][] = ['heading', 'text', 'image', 'button'];
 
 /** A block id unique in its page (the server refuses one used twice). */
@@ -35,6 +36,8 @@ export function newBlock(type: BlockType): Block {
       return { id, type, label: '', url: '', style: 'primary' };
     case 'columns':
       return { id, type, columns: [[], []] };
+    case 'survey':
+      return { id, type, survey_id: undefined as unknown as number, label: 'Answer the survey', intro: '' };
   }
 }
 

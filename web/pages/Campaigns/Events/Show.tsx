@@ -11,11 +11,13 @@ import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { Details, RecordActions } from '@/components/record/RecordPage';
 import { useDeleteEventMutation, type EventRow } from '@/features/campaigns/api';
+import { EventSurveys } from '@/features/surveys/EventSurveys';
 import { AppLayout } from '@/layouts/AppLayout';
 import { useCan } from '@/lib/page';
 
 /** Campaigns/Events/Show (PAGES.md /events/{id}): the event, its iCal file and an add-to-calendar link. */
 export default function EventsShow({ event }: { event: EventRow }) {
+  const canSurveys = useCan('surveys.view');
   const [remove] = useDeleteEventMutation();
   const canTasks = useCan('tasks.view');
   const del = useConfirmDelete<EventRow>(
@@ -84,6 +86,7 @@ export default function EventsShow({ event }: { event: EventRow }) {
         <Card title="Cover image">
           {event.cover_url ? <img src={event.cover_url} alt={`Cover of ${event.name}`} className="w-full rounded-md object-cover" /> : <p className="text-sm text-slate-500 dark:text-slate-400">No cover image.</p>}
         </Card>
+        {canSurveys && <EventSurveys eventId={event.id} />}
       </div>
       {del.dialog}
     </>
