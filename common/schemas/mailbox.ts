@@ -49,6 +49,7 @@ export const connectImapSchema = z.object({
   make_default: z.boolean().optional().default(false),
 });
 export type ConnectImapInput = z.input<typeof connectImapSchema>;
+export type ConnectImapData = z.output<typeof connectImapSchema>;
 
 /** GET /mailbox/mails/json/{folderID} */
 export const mailListQuerySchema = z.object({
@@ -88,14 +89,15 @@ export const sendMailSchema = z.object({
   reply_to_id: recordId('mail').nullish().transform((v) => v ?? null),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
+export type SendMailData = z.output<typeof sendMailSchema>;
 
 export interface MailboxFolder {
   id: number;
   name: string;
   path: string;
   role: FolderRole | null;
+  /** unread mail in the folder, counted up to 1,000 */
   unread: number;
-  total: number;
 }
 
 export interface MailboxAccount {

@@ -78,6 +78,7 @@ CREATE UNIQUE INDEX "mailbox_folders_path_unique" ON "mailbox_folders" USING btr
 CREATE UNIQUE INDEX "mailbox_mails_uid_unique" ON "mailbox_mails" USING btree ("tenant_id","folder_id","uid");--> statement-breakpoint
 CREATE INDEX "mailbox_mails_folder_date_idx" ON "mailbox_mails" USING btree ("tenant_id","folder_id","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mailbox_mails_account_idx" ON "mailbox_mails" USING btree ("tenant_id","account_id","id");--> statement-breakpoint
+CREATE INDEX "mailbox_mails_unread_idx" ON "mailbox_mails" USING btree ("tenant_id","folder_id") WHERE not is_read;--> statement-breakpoint
 CREATE INDEX "mailbox_mails_search_text_trgm_idx" ON "mailbox_mails" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 -- hand-written:
 ALTER TABLE mailbox_accounts ADD CONSTRAINT mailbox_accounts_provider_known CHECK (provider IN ('imap', 'gmail', 'outlook'));

@@ -96,6 +96,8 @@ export const mailboxMails = tenantTable(
     uniqueIndex('mailbox_mails_uid_unique').on(t.tenantId, t.folderId, t.uid),
     index('mailbox_mails_folder_date_idx').on(t.tenantId, t.folderId, t.date.desc(), t.id.desc()),
     index('mailbox_mails_account_idx').on(t.tenantId, t.accountId, t.id),
+    // the unread counts of folders and of the shell's badge read only unread rows
+    index('mailbox_mails_unread_idx').on(t.tenantId, t.folderId).where(sql`not is_read`),
     ...searchIndexes('mailbox_mails', t.searchText),
   ],
 );
