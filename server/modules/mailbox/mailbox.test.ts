@@ -204,7 +204,8 @@ describe('reading', () => {
         .poll(
           async () => {
             await c.mailboxOpen('INBOX');
-            return (await c.fetchOne('1', { flags: true }, { uid: true }))?.flags?.has('\\Flagged');
+            const m = await c.fetchOne('1', { flags: true }, { uid: true });
+            return m && m.flags?.has('\\Flagged');
           },
           { timeout: 20_000, interval: 200 },
         )
@@ -270,7 +271,7 @@ describe('isolation', () => {
     }
     expect((await owner.json('GET', '/mailbox/mails/json/abc')).statusCode).toBe(404);
     const r = await ok(owner, 'DELETE', `/mailbox/delete/${acc.id}`);
-    expect(r.message).toBe('Mailbox deleted');
+    expect(r.message).toBe('Delete Successfully');
     const left = await withTenant(t.database, tenantId, (tx) =>
       rows<{ n: number }>(tx, sql`select (select count(*) from mailbox_mails) + (select count(*) from mailbox_folders) + (select count(*) from mailbox_accounts) as n`),
     );

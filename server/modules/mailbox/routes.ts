@@ -81,7 +81,7 @@ export function mailboxRoutes(app: FastifyInstance) {
   app.delete('/mailbox/delete/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
     const id = pathId(req, 'Mailbox');
     const a = await req.tenantTx((tx) => deleteAccount(tx, company(req), me(req), id));
-    return { message: 'Mailbox deleted', data: { id, email: a.email } };
+    return { message: 'Delete Successfully', data: { id, email: a.email } };
   });
 
   // ---- beyond SPEC §7: connecting, the default, syncing, marks and sending
