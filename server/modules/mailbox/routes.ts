@@ -29,6 +29,8 @@ export function mailboxRoutes(app: FastifyInstance) {
   app.get('/mailbox/providers', { config: { access: 'mailbox.view' } }, async (req, reply) =>
     reply.inertia('Mailbox/Providers', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))) }),
   );
+  // the demo mail app (PAGES.md Mail/Index): sample data in the browser only
+  app.get('/mail', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mail/Index', {}));
   app.get('/mailbox/setup/imap', { config: { access: 'mailbox.create' } }, (_req, reply) => reply.inertia('Mailbox/Setup/Imap', {}));
   app.get('/mailbox/compose', { config: { access: 'mailbox.send' } }, async (req, reply) =>
     reply.inertia('Mailbox/Compose', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))), reply_to: null }),

@@ -103,7 +103,7 @@ export function planFolders(list: Pick<ListResponse, 'path' | 'name' | 'flags' |
   return selectable.map((f) => ({ path: f.path, name: roles.get(f.path) ?? f.name, role: roles.get(f.path) ?? null }));
 }
 
-const clean = (s: string | null | undefined, max = 1_000_000) => (s ?? '').replace(/\u0000/g, '').slice(0, max);
+const clean = (s: string | null | undefined, max = 1_000_000) => (s ?? '').replaceAll('\u0000', '').slice(0, max);
 const addressesOf = (a: AddressObject | AddressObject[] | undefined): MailAddress[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value).map((v) => ({ name: clean(v.name, 300), address: clean(v.address, 300).toLowerCase() }));
 const referencesOf = (r: string | string[] | undefined) => (Array.isArray(r) ? r.join(' ') : (r ?? ''));

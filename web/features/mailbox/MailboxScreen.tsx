@@ -31,7 +31,8 @@ export function MailboxScreen() {
   const { mailbox, mailboxes, folders, tags, selectedFolder, mails, mail, loading, ready } = useAppSelector((s) => s.mailbox);
   const [search, setSearch] = useState('');
   const phrase = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // the page of the list, back to 1 when the folder or the search changes
+  const [paging, setPaging] = useState({ key: '', page: 1 });
   const [images, setImages] = useState(false);
   const [mailError, setMailError] = useState<string | null>(null);
 
@@ -41,11 +42,13 @@ export function MailboxScreen() {
   }, [dispatch]);
 
   const folderId = selectedFolder?.id ?? null;
+  const pagingKey = `${folderId}|${phrase}`;
+  const page = paging.key === pagingKey ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ key: pagingKey, page: p });
   const loadMails = useCallback(() => {
     if (folderId) void dispatch(fetchMails({ folderId, page, search: phrase }));
   }, [dispatch, folderId, page, phrase]);
   useEffect(loadMails, [loadMails]);
-  useEffect(() => setPage(1), [folderId, phrase]);
 
   const refreshAccount = useCallback(async () => {
     const list = await dispatch(fetchMailboxes()).unwrap().catch(() => null);
