@@ -70,7 +70,8 @@ export const fetchMail = thunk('mail', async ({ id, mailboxId }: { id: number; m
   (await jsonCall<Data<MailDetail>>('GET', `/mailbox/mails/${id}?mailbox_id=${mailboxId}`)).data,
 );
 export const deleteMailbox = thunk('delete', async (id: number) => {
-  await jsonCall<{ message: string }>('DELETE', `/mailbox/delete/${id}`);
+  // a JSON body, even empty: the server refuses a JSON request without one
+  await jsonCall<{ message: string }>('DELETE', `/mailbox/delete/${id}`, {});
   return id;
 });
 
