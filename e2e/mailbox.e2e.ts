@@ -62,6 +62,9 @@ describe('mailbox', () => {
     await imap.deliver(rawMail({ from: 'Grace Wanjiru <grace@example.test>', to: USER.user, subject: 'Fresh from the field', text: 'Photos of the new water point.' }));
     await page.getByRole('button', { name: 'Sync now' }).click();
     await list.getByText('Fresh from the field', { exact: true }).waitFor({ timeout: 30_000 });
+    // the top bar counts the unread mail, live
+    const badge = page.getByTestId('mail-unread-count');
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('3');
 
     // search, then read
     await page.getByLabel('Search mail').fill('pump invoices');
@@ -69,6 +72,7 @@ describe('mailbox', () => {
     await list.getByText('Pump invoices', { exact: true }).click();
     const selected = page.getByRole('region', { name: 'Selected mail' });
     await selected.getByText('The three pump invoices are attached.').waitFor();
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('2');
 
     // reply through SMTP
     await selected.getByRole('link', { name: 'Reply' }).click();

@@ -24,6 +24,8 @@ export type MailboxState = {
   loading: boolean;
   /** the default account has answered once (with an account or none) */
   ready: boolean;
+  /** unread mail in the member's inboxes (the top bar's badge), counted up to 1,000 */
+  unreadTotal: number;
 };
 
 export const initialMailboxState: MailboxState = {
@@ -36,6 +38,7 @@ export const initialMailboxState: MailboxState = {
   mail: null,
   loading: false,
   ready: false,
+  unreadTotal: 0,
 };
 
 /** SPEC §9: the list keeps at most this many mails after an add */
@@ -69,6 +72,7 @@ export const fetchMails = thunk(
 export const fetchMail = thunk('mail', async ({ id, mailboxId }: { id: number; mailboxId: number }) =>
   (await jsonCall<Data<MailDetail>>('GET', `/mailbox/mails/${id}?mailbox_id=${mailboxId}`)).data,
 );
+export const fetchMailUnread = thunk('unread', async (_: void) => (await jsonCall<Data<{ unread_total: number }>>('GET', '/mailbox/unread')).data.unread_total, true);
 export const deleteMailbox = thunk('delete', async (id: number) => {
   // a JSON body, even empty: the server refuses a JSON request without one
   await jsonCall<{ message: string }>('DELETE', `/mailbox/delete/${id}`, {});
@@ -123,6 +127,10 @@ const mailboxSlice = createSlice({
     clearMail(state) {
       state.mail = null;
     },
+    /** the count a sync pushed with its news */
+    unreadCounted(state, action: PayloadAction<number>) {
+      state.unreadTotal = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -139,6 +147,9 @@ const mailboxSlice = createSlice({
       })
       .addCase(fetchMails.fulfilled, (state, action) => {
         state.mails = action.payload;
+      })
+      .addCase(fetchMailUnread.fulfilled, (state, action) => {
+        state.unreadTotal = action.payload;
       })
       .addCase(fetchMail.pending, (state) => {
         state.mail = null;

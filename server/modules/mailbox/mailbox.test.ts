@@ -136,6 +136,8 @@ describe('connecting', () => {
     expect(acc.sync_done).toBe(17);
     inbox = folderOf(acc, 'INBOX').id;
     expect(folderOf(acc, 'INBOX').unread).toBe(17);
+    expect((await ok(owner, 'GET', '/mailbox/unread')).data).toEqual({ unread_total: 17 });
+    expect((await ok(colleague, 'GET', '/mailbox/unread')).data).toEqual({ unread_total: 0 });
     const [stored] = await withTenant(t.database, tenantId, (tx) => rows<{ password_sealed: string }>(tx, sql`select password_sealed from mailbox_accounts where id = ${acc.id}`));
     expect(stored.password_sealed).toMatch(/^v1\./);
     expect(stored.password_sealed).not.toContain(USER.pass);

@@ -15,7 +15,7 @@ import { useCan, useSharedProps } from '@/lib/page';
 import { useChannel } from '@/lib/realtime';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { chatCall as jsonCall } from '@/store/chat-slice';
-import { fetchDefault, fetchMail, fetchMailboxes, fetchMails, mailboxActions } from '@/store/mailbox-slice';
+import { fetchDefault, fetchMail, fetchMailboxes, fetchMails, fetchMailUnread, mailboxActions } from '@/store/mailbox-slice';
 import { folderLabel } from './labels';
 
 /**
@@ -80,11 +80,13 @@ export function MailboxScreen() {
     setMailError(null);
     const r = await dispatch(fetchMail({ id, mailboxId: mailbox.id }));
     if (fetchMail.rejected.match(r)) setMailError(r.payload?.message ?? 'The mail could not be opened.');
+    else void dispatch(fetchMailUnread());
   };
 
   const mark = async (id: number, marks: { read?: boolean; starred?: boolean }) => {
     dispatch(mailboxActions.mailMarked({ id, ...(marks.read !== undefined ? { is_read: marks.read } : {}), ...(marks.starred !== undefined ? { is_starred: marks.starred } : {}) }));
     await jsonCall('POST', `/mailbox/mails/${id}/flags`, marks).catch(() => loadMails());
+    if (marks.read !== undefined) void dispatch(fetchMailUnread());
   };
 
   const switchTo = (m: MailboxAccount) => {
