@@ -95,6 +95,14 @@ describe('mailbox', () => {
       )
       .toBe(1);
 
+    // a mail deleted goes to the trash
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: /^Inbox/ }).click();
+    await list.getByText('Volunteer rota', { exact: true }).click();
+    await selected.getByText('Saturday rota for the clean-up.').waitFor();
+    await selected.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Delete Successfully').waitFor();
+    await expect.poll(() => list.getByText('Volunteer rota', { exact: true }).count()).toBe(0);
+
     await page.evaluate(() => {
       document.documentElement.classList.add('dark');
       document.documentElement.dir = 'rtl';

@@ -72,6 +72,9 @@ export const mailFlagsSchema = z
   .object({ read: z.boolean({ error: 'Read must be true or false.' }).optional(), starred: z.boolean({ error: 'Starred must be true or false.' }).optional() })
   .refine((v) => v.read !== undefined || v.starred !== undefined, { path: ['read'], message: 'Say what to mark.' });
 
+/** POST /mailbox/mails/{mailID}/move */
+export const mailMoveSchema = z.object({ folder_id: recordId('folder') });
+
 const addresses = (label: string, min: number) =>
   z
     .array(z.string().trim().toLowerCase().email({ error: `Each ${label} address must be a valid email address.` }), { error: `The ${label} addresses must be a list.` })

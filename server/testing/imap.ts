@@ -161,6 +161,20 @@ service anvil {
         await c.logout();
       }
     },
+    /**
+     * Puts many messages straight into a user's INBOX Maildir (the user must have logged in once,
+     * e.g. by a `deliver`): a first sync of thousands of mails without thousands of APPENDs.
+     */
+    async fill(raws: string[], user: ImapUser = users[0]) {
+      const folder = join(mail, user.user, 'new');
+      await mkdir(folder, { recursive: true });
+      const stamp = Math.floor(Date.now() / 1000);
+      for (let i = 0; i < raws.length; i++) {
+        const file = join(folder, `${stamp}.M${i}P${process.pid}.kazi`);
+        await writeFile(file, raws[i]);
+        if (root) await chown(file, mailUid, mailGid);
+      }
+    },
     /** an IMAP session of a user, to look at what Kazi did (flags, the Sent folder) */
     client,
     async close() {

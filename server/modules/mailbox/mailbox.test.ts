@@ -258,6 +258,34 @@ describe('writing', () => {
   });
 });
 
+describe('moving and deleting', () => {
+  it('moves a mail to another folder and deletes one to the trash, on the server too', async () => {
+    const list = (await page(owner, inbox, '?search=Hello%20number%201')).data;
+    const fifteen = list.find((m) => m.subject === 'Hello number 15')!;
+    const sixteen = list.find((m) => m.subject === 'Hello number 16')!;
+    const drafts = folderOf(acc, 'DRAFTS').id;
+    expect((await owner.json('POST', `/mailbox/mails/${fifteen.id}/move`, { folder_id: inbox })).statusCode).toBe(422);
+    expect((await owner.json('POST', `/mailbox/mails/${fifteen.id}/move`, { folder_id: 999999 })).statusCode).toBe(422);
+    await ok(owner, 'POST', `/mailbox/mails/${fifteen.id}/move`, { folder_id: drafts });
+    expect((await ok(owner, 'DELETE', `/mailbox/mails/${sixteen.id}`)).message).toBe('Delete Successfully');
+    expect((await owner.json('GET', `/mailbox/mails/${sixteen.id}?mailbox_id=${acc.id}`)).statusCode).toBe(404);
+    // the server follows, and the sync the moves ask for brings them back in their new folders
+    await expect
+      .poll(async () => [(await page(owner, drafts)).data.map((m) => m.subject), (await page(owner, folderOf(acc, 'TRASH').id)).data.map((m) => m.subject)], {
+        timeout: 30_000,
+        interval: 300,
+      })
+      .toEqual([['Hello number 15'], ['Hello number 16']]);
+    const c = await imap.client(USER);
+    try {
+      const status = await c.status('INBOX', { messages: true });
+      expect(status && status.messages).toBe(16);
+    } finally {
+      await c.logout();
+    }
+  });
+});
+
 describe('isolation', () => {
   it('another member’s and another company’s mailbox, folder and mail are 404s; deleting a mailbox removes its mail', async () => {
     const mail = (await page(owner, inbox)).data[0];
@@ -265,6 +293,8 @@ describe('isolation', () => {
       expect((await c.json('GET', `/mailbox/mails/json/${inbox}`)).statusCode).toBe(404);
       expect((await c.json('GET', `/mailbox/mails/${mail.id}?mailbox_id=${acc.id}`)).statusCode).toBe(404);
       expect((await c.json('POST', `/mailbox/mails/${mail.id}/flags`, { read: false })).statusCode).toBe(404);
+      expect((await c.json('POST', `/mailbox/mails/${mail.id}/move`, { folder_id: inbox })).statusCode).toBe(404);
+      expect((await c.json('DELETE', `/mailbox/mails/${mail.id}`)).statusCode).toBe(404);
       expect((await c.json('POST', `/mailbox/sync/${acc.id}`)).statusCode).toBe(404);
       expect((await c.json('POST', '/mailbox/send', { mailbox_id: acc.id, to: ['x@example.test'], subject: 's', body: 'b' })).statusCode).toBe(404);
       expect((await c.json('DELETE', `/mailbox/delete/${acc.id}`)).statusCode).toBe(404);

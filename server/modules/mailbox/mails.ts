@@ -140,6 +140,26 @@ export async function setFlags(tx: Tx, tenantId: number, userId: number, mailId:
   );
 }
 
+/**
+ * Moves a mail to another folder of its account (`to` a folder id), or deletes it (`to` null):
+ * to the trash, or for good when it is in the trash already. The row goes at once; the server
+ * follows in a job and the next sync stores the message in its new folder.
+ */
+export async function moveMail(tx: Tx, tenantId: number, userId: number, mailId: number, to: number | null) {
+  const m = await ownedMail(tx, tenantId, userId, mailId);
+  const folders = await rows<{ id: number; path: string; role: string | null }>(
+    tx,
+    sql`select id, path, role from mailbox_folders where tenant_id = ${tenantId} and account_id = ${m.account_id}`,
+  );
+  const from = folders.find((f) => Number(f.id) === Number(m.folder_id))!;
+  let target = to === null ? (folders.find((f) => f.role === 'TRASH') ?? null) : (folders.find((f) => Number(f.id) === to) ?? null);
+  if (to !== null && !target) throw new ValidationError({ folder_id: ['The selected folder is invalid.'] });
+  if (to !== null && target && Number(target.id) === Number(from.id)) throw new ValidationError({ folder_id: ['The mail is in this folder already.'] });
+  if (to === null && target && Number(target.id) === Number(from.id)) target = null;
+  await tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${mailId}`);
+  return { accountId: Number(m.account_id), from: from.path, uid: Number(m.uid), to: target?.path ?? null };
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

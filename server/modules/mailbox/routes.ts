@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { connectImapSchema, mailFlagsSchema, mailListQuerySchema, mailShowQuerySchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
+import { connectImapSchema, mailFlagsSchema, mailMoveSchema, mailListQuerySchema, mailShowQuerySchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { accountViews, deleteAccount, insertAccount, ownedAccount, setDefault, unreadTotal } from './accounts.js';
-import { mailDetail, mailsPage, sendMail, setFlags } from './mails.js';
-import { FLAGS_JOB, requestSync, type FlagsJob } from './sync.js';
+import { mailDetail, mailsPage, moveMail, sendMail, setFlags } from './mails.js';
+import { FLAGS_JOB, MOVE_JOB, requestSync, type FlagsJob, type MoveJob } from './sync.js';
 import { MailHostRefused, resolveMailHost, testImap, testSmtp } from './transport.js';
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -134,6 +134,21 @@ export function mailboxRoutes(app: FastifyInstance) {
     await req.tenantTx((tx) => setFlags(tx, company(req), me(req), id, flags));
     await queue.send<FlagsJob>(FLAGS_JOB, { tenantId: company(req), mailId: id, ...flags });
     return { message: 'Mail updated', data: { id, ...flags } };
+  });
+
+  app.post('/mailbox/mails/:id/move', { config: { access: 'mailbox.update' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const { folder_id } = validate(mailMoveSchema, bodyOf(req));
+    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, folder_id));
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    return { message: 'Mail moved', data: { id } };
+  });
+
+  app.delete('/mailbox/mails/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, null));
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    return { message: 'Delete Successfully', data: { id } };
   });
 
   app.post('/mailbox/send', { config: { access: 'mailbox.send' } }, async (req, reply) => {

@@ -23,6 +23,15 @@ import { imapClient, imapSentence, resolveMailHost } from './transport.js';
  */
 export const SYNC_JOB = 'mailbox.sync';
 export const FLAGS_JOB = 'mailbox.flags';
+export const MOVE_JOB = 'mailbox.move';
+/** a message to move on the server (`to` a folder path), or to delete for good (`to` null: it was in the trash) */
+export interface MoveJob {
+  tenantId: number;
+  accountId: number;
+  from: string;
+  uid: number;
+  to: string | null;
+}
 export interface SyncJob {
   tenantId: number;
   accountId: number;
@@ -356,6 +365,27 @@ export async function pushFlags(config: Config, database: Database, log: Fastify
   }
 }
 
+/** A move or delete made in Kazi, done on the server; the next sync finds the message in its new folder. */
+export async function pushMove(config: Config, database: Database, log: FastifyBaseLogger, job: MoveJob): Promise<void> {
+  const found = await withTenant(database, job.tenantId, (tx) => accountSecrets(tx, config, job.tenantId, job.accountId)).catch(() => null);
+  if (!found) return;
+  const client = imapClient(found.imap, await resolveMailHost(found.imap.host, config.mailbox.allowedHosts, 'IMAP'), 30_000);
+  try {
+    await client.connect();
+    const lock = await client.getMailboxLock(job.from);
+    try {
+      if (job.to) await client.messageMove(String(job.uid), job.to, { uid: true });
+      else await client.messageDelete(String(job.uid), { uid: true });
+    } finally {
+      lock.release();
+    }
+    await client.logout();
+  } catch (err) {
+    client.close();
+    log.warn({ err, tenantId: job.tenantId, accountId: job.accountId }, 'mailbox move not done on the server');
+  }
+}
+
 export function mailboxJobs(queue: JobQueue, config: Config, database: Database, log: FastifyBaseLogger) {
   queue.define<SyncJob>(
     SYNC_JOB,
@@ -370,6 +400,14 @@ export function mailboxJobs(queue: JobQueue, config: Config, database: Database,
     { batchSize: 1, concurrency: 2 },
   );
   queue.define<FlagsJob>(FLAGS_JOB, (job) => pushFlags(config, database, log, job), { batchSize: 5, concurrency: 1 });
+  queue.define<MoveJob>(
+    MOVE_JOB,
+    async (job) => {
+      await pushMove(config, database, log, job);
+      await requestSync(queue, job.tenantId, job.accountId);
+    },
+    { batchSize: 5, concurrency: 1 },
+  );
 }
 
 /** Asks for a sync now (once: a request already waiting is enough). */

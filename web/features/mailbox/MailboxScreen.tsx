@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react';
-import { ChevronLeft, ChevronRight, Folder, Image, Inbox, Mail, MailOpen, PenSquare, RefreshCw, Reply, Search, Star, Tag } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Folder, Image, Inbox, Mail, MailOpen, PenSquare, RefreshCw, Reply, Search, Star, Tag, Trash2 } from 'lucide-react';
+import { toast } from 'react-toastify';
 import { useCallback, useEffect, useState } from 'react';
 import { MAILBOX_EVENTS, type MailboxAccount, type MailboxFolder } from '@common/schemas/mailbox';
 import { userChannel } from '@common/realtime';
@@ -11,7 +12,9 @@ import { Button, buttonClasses } from '@/components/form/Button';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { formatCount } from '@common/format';
 import { useFormats } from '@/lib/format';
+import { errorMessage } from '@/lib/errors';
 import { useCan, useSharedProps } from '@/lib/page';
+import { DELETED, SHORT_TOAST } from '@/lib/toasts';
 import { useChannel } from '@/lib/realtime';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { chatCall as jsonCall } from '@/store/chat-slice';
@@ -28,6 +31,8 @@ export function MailboxScreen() {
   const dispatch = useAppDispatch();
   const me = useSharedProps().auth.user!.id;
   const canSend = useCan('mailbox.send');
+  const canUpdate = useCan('mailbox.update');
+  const canDelete = useCan('mailbox.delete');
   const { mailbox, mailboxes, folders, tags, selectedFolder, mails, mail, loading, ready } = useAppSelector((s) => s.mailbox);
   const [search, setSearch] = useState('');
   const phrase = useDebouncedValue(search.trim(), 300);
@@ -87,6 +92,20 @@ export function MailboxScreen() {
     dispatch(mailboxActions.mailMarked({ id, ...(marks.read !== undefined ? { is_read: marks.read } : {}), ...(marks.starred !== undefined ? { is_starred: marks.starred } : {}) }));
     await jsonCall('POST', `/mailbox/mails/${id}/flags`, marks).catch(() => loadMails());
     if (marks.read !== undefined) void dispatch(fetchMailUnread());
+  };
+
+  /** to the trash (or for good from the trash), or to another folder: gone from this list at once */
+  const moveOrDelete = async (id: number, folderId: number | null) => {
+    try {
+      if (folderId === null) await jsonCall('DELETE', `/mailbox/mails/${id}`, {});
+      else await jsonCall('POST', `/mailbox/mails/${id}/move`, { folder_id: folderId });
+      dispatch(mailboxActions.clearMail());
+      if (folderId === null) toast.warning(DELETED, SHORT_TOAST);
+      else toast.success('Mail moved', SHORT_TOAST);
+      loadMails();
+    } catch (err) {
+      toast.error(errorMessage(err, 'The mail could not be moved'));
+    }
   };
 
   const switchTo = (m: MailboxAccount) => {
@@ -268,6 +287,28 @@ export function MailboxScreen() {
                   {mail.has_remote_images && !images && (
                     <Button variant="outline" size="sm" onClick={() => setImages(true)}>
                       <Image className="size-4" aria-hidden /> Show images
+                    </Button>
+                  )}
+                  {canUpdate && (
+                    <select
+                      aria-label="Move to folder"
+                      value=""
+                      onChange={(e) => e.target.value && void moveOrDelete(mail.id, Number(e.target.value))}
+                      className="rounded-md border-slate-300 bg-white py-1 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-white"
+                    >
+                      <option value="">Move to…</option>
+                      {[...folders, ...tags]
+                        .filter((f) => f.id !== mail.folder_id)
+                        .map((f) => (
+                          <option key={f.id} value={f.id}>
+                            {f.role ? folderLabel(f.role) : f.name}
+                          </option>
+                        ))}
+                    </select>
+                  )}
+                  {canDelete && (
+                    <Button variant="danger-ghost" size="sm" onClick={() => void moveOrDelete(mail.id, null)}>
+                      <Trash2 className="size-4" aria-hidden /> Delete
                     </Button>
                   )}
                 </div>
