@@ -18,7 +18,7 @@ const LAYERS = [
   // e-mail templates sit beside the delivery engine, below the channels: the `email` module's sends render them
   ['delivery', 'email-templates'],
   ['sms', 'airtime', 'email'],
-  ['cms', 'campaigns', 'chat'],
+  ['cms', 'campaigns', 'chat', 'mailbox'],
   ['rsvp', 'workflows', 'surveys'],
   // plans and subscriptions: bill through payments, grant the wallet's credits, send trial codes by SMS, count every area's usage
   ['subscriptions'],

@@ -103,8 +103,20 @@ const AREA_LABELS: Partial<Record<Area, string>> = { api_tokens: 'API tokens', s
 /** A readable name for an area: `accounting_settings` → "Accounting settings". */
 export const areaLabel = (area: Area) => AREA_LABELS[area] ?? area.charAt(0).toUpperCase() + area.slice(1).replace(/_/g, ' ');
 
-/** What every role needs to use the shell: the dashboard, its own notifications and chat with colleagues. */
-const EVERYONE: readonly Permission[] = ['dashboard.view', 'notifications.view', 'chat.view', 'chat.create', 'chat.update', 'chat.delete'];
+/** What every role needs to use the shell: the dashboard, its own notifications, chat with colleagues and its own mailboxes. */
+const EVERYONE: readonly Permission[] = [
+  'dashboard.view',
+  'notifications.view',
+  'chat.view',
+  'chat.create',
+  'chat.update',
+  'chat.delete',
+  'mailbox.view',
+  'mailbox.create',
+  'mailbox.update',
+  'mailbox.delete',
+  'mailbox.send',
+];
 
 /** Built-in roles seeded into every tenant (editable later, except Owner). */
 export const BUILT_IN_ROLES: { slug: string; name: string; permissions: (p: Permission) => boolean }[] = [

@@ -74,7 +74,13 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
   const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
   if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
-  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, { ...standInEnv(paymentStandIns), ...smsStandInEnv(smsStandIns), MAILGUN_API_URL: `http://127.0.0.1:${emailStandIns.mailgunPort}` });
+  const server = new ServerProcess(port, baseURL, dataDir, postgres?.url ?? null, {
+    ...standInEnv(paymentStandIns),
+    ...smsStandInEnv(smsStandIns),
+    MAILGUN_API_URL: `http://127.0.0.1:${emailStandIns.mailgunPort}`,
+    // the mailbox flow connects to the Dovecot and the SMTP listener it starts on this machine (the SSRF guard's allowance)
+    MAILBOX_ALLOWED_HOSTS: '127.0.0.1',
+  });
   const cleanUp = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export interface Config {
   realtime: RealtimeConfig;
   /** API_TOKEN_RATE_LIMIT: requests one API token may make per minute (docs/decisions/0047) */
   apiTokenRateLimit: number;
+  /** Mailbox (docs/decisions/0050-mailbox.md): MAILBOX_ALLOWED_HOSTS, private hosts a connected mailbox may still reach (lower case) */
+  mailbox: { allowedHosts: string[] };
 }
 
 /** The websocket server on the app's own port (server/realtime). */
@@ -203,6 +205,12 @@ const schema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: bool.optional(),
+  /** hosts or addresses a mailbox may reach although they are private, loopback or link-local (the SSRF guard's operator allowance), comma-separated */
+  MAILBOX_ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((h) => /^[a-z0-9.:_-]+$/.test(h)), 'must be a comma-separated list of host names or IP addresses')
+    .optional(),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
@@ -246,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfig(e),
     realtime: { key: e.REALTIME_KEY ?? `kazi-${createHmac('sha256', appKey).update('realtime-key').digest('hex').slice(0, 20)}` },
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    mailbox: { allowedHosts: e.MAILBOX_ALLOWED_HOSTS ?? [] },
   };
 }
 

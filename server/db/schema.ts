@@ -31,3 +31,4 @@ export * from '../modules/chat/schema.js';
 export * from '../modules/subscriptions/schema.js';
 export * from '../modules/api-tokens/schema.js';
 export * from '../modules/company-settings/schema.js';
+export * from '../modules/mailbox/schema.js';

@@ -17,6 +17,7 @@ import { emailModule } from './email/module.js';
 import { emailTemplatesModule } from './email-templates/module.js';
 import { installModules, type KaziModule } from './kazi-module.js';
 import { ledgerModule } from './ledger/module.js';
+import { mailboxModule } from './mailbox/module.js';
 import { mediaModule } from './media/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { outreachModule } from './outreach/module.js';
@@ -74,6 +75,7 @@ export const MODULES: readonly KaziModule[] = [
   cmsModule,
   campaignsModule,
   chatModule,
+  mailboxModule,
   rsvpModule,
   workflowsModule,
   surveysModule,

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
 import { chatReducer } from './chat-slice';
+import { mailboxReducer } from './mailbox-slice';
 import { userLogsReducer } from './user-logs-slice';
 
 export const store = configureStore({
@@ -10,6 +11,7 @@ export const store = configureStore({
     [api.reducerPath]: api.reducer,
     userLogs: userLogsReducer,
     chat: chatReducer,
+    mailbox: mailboxReducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });

@@ -3,6 +3,7 @@ import { cx } from '@/components/cx';
 import { setPreference, usePreferences } from '@/lib/preferences';
 import { Brand } from './Brand';
 import { ChatButton } from './ChatButton';
+import { MailButton } from './MailButton';
 import { Customizer } from './Customizer';
 import { HorizontalNav } from './HorizontalNav';
 import { MenuSearch } from './MenuSearch';
@@ -70,6 +71,7 @@ export function TopBar({ menu, menuOpen, onOpenMenu }: { menu: ShellMenu; menuOp
           <DarkModeToggle />
           <Customizer />
           <RealtimeStatus />
+          <MailButton />
           <ChatButton />
           <NotificationsMenu />
           <UserMenu menu={menu} />

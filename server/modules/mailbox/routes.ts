@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { connectImapSchema, mailFlagsSchema, mailMoveSchema, mailListQuerySchema, mailShowQuerySchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
+import { notFound, ValidationError } from '../../http/errors.js';
+import { validate } from '../../http/validate.js';
+import { accountViews, deleteAccount, insertAccount, ownedAccount, setDefault, unreadTotal } from './accounts.js';
+import { mailDetail, mailsPage, moveMail, sendMail, setFlags } from './mails.js';
+import { FLAGS_JOB, MOVE_JOB, requestSync, type FlagsJob, type MoveJob } from './sync.js';
+import { MailHostRefused, resolveMailHost, testImap, testSmtp } from './transport.js';
+
+const ID = /^[1-9]\d{0,15}$/;
+const pathId = (req: FastifyRequest, what: string, key = 'id') => {
+  const v = (req.params as Record<string, string | undefined>)[key];
+  if (!v || !ID.test(v)) throw notFound(what);
+  return Number(v);
+};
+const bodyOf = (req: FastifyRequest): Record<string, unknown> =>
+  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+const me = (req: FastifyRequest) => req.user!.id;
+const company = (req: FastifyRequest) => req.tenant!.id;
+/** an account's sync is due again when the page is opened and it last ran longer ago than this */
+const STALE_MS = 60_000;
+
+/** Mailbox (SPEC §2 Mail and Mailbox, §7 Mailbox; docs/decisions/0050-mailbox.md): the pages and the JSON endpoints. */
+export function mailboxRoutes(app: FastifyInstance) {
+  const { config, queue, log } = app.ctx;
+
+  // ---- pages (PAGES.md Mailbox/…)
+  app.get('/mailbox', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mailbox/Overview', {}));
+  app.get('/mailbox/providers', { config: { access: 'mailbox.view' } }, async (req, reply) =>
+    reply.inertia('Mailbox/Providers', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))) }),
+  );
+  // the demo mail app (PAGES.md Mail/Index): sample data in the browser only
+  app.get('/mail', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mail/Index', {}));
+  app.get('/mailbox/setup/imap', { config: { access: 'mailbox.create' } }, (_req, reply) => reply.inertia('Mailbox/Setup/Imap', {}));
+  app.get('/mailbox/compose', { config: { access: 'mailbox.send' } }, async (req, reply) =>
+    reply.inertia('Mailbox/Compose', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))), reply_to: null }),
+  );
+  app.get('/mailbox/mails/:id/view', { config: { access: 'mailbox.view' } }, async (req, reply) => {
+    const id = pathId(req, 'Mail');
+    const { mail } = await req.tenantTx((tx) => mailDetail(tx, company(req), me(req), id));
+    return reply.inertia('Mailbox/Details', { mail });
+  });
+  app.get('/mailbox/mails/:id/reply', { config: { access: 'mailbox.send' } }, async (req, reply) => {
+    const id = pathId(req, 'Mail');
+    const data = await req.tenantTx(async (tx) => ({
+      mail: (await mailDetail(tx, company(req), me(req), id)).mail,
+      mailboxes: await accountViews(tx, company(req), me(req)),
+    }));
+    return reply.inertia('Mailbox/Reply', { mail: data.mail, mailboxes: data.mailboxes });
+  });
+
+  // ---- SPEC §7 Mailbox
+
+  app.get('/mailbox/default', { config: { access: 'mailbox.view' } }, async (req) => {
+    const [account] = await req.tenantTx((tx) => accountViews(tx, company(req), me(req), { defaultOnly: true }));
+    if (account && (!account.last_synced_at || Date.now() - Date.parse(account.last_synced_at) > STALE_MS) && account.sync_status !== 'syncing')
+      await requestSync(queue, company(req), account.id);
+    return { data: account ?? null };
+  });
+
+  app.get('/mailbox/mailboxes', { config: { access: 'mailbox.view' } }, async (req) => ({
+    data: (await req.tenantTx((tx) => accountViews(tx, company(req), me(req)))).map(({ folders: _f, tags: _t, ...a }) => a),
+  }));
+
+  app.get('/mailbox/all-mailboxes', { config: { access: 'mailbox.view' } }, async (req) => ({
+    data: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))),
+  }));
+
+  app.get('/mailbox/mails/json/:folder', { config: { access: 'mailbox.view' } }, async (req) => {
+    const folder = pathId(req, 'Folder', 'folder');
+    const q = validate(mailListQuerySchema, req.query);
+    return req.tenantTx((tx) => mailsPage(tx, company(req), me(req), folder, q, `/mailbox/mails/json/${folder}`));
+  });
+
+  app.get('/mailbox/mails/:id', { config: { access: 'mailbox.view' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const { mailbox_id } = validate(mailShowQuerySchema, req.query);
+    const { mail, markedRead } = await req.tenantTx((tx) => mailDetail(tx, company(req), me(req), id, mailbox_id));
+    if (markedRead) await queue.send<FlagsJob>(FLAGS_JOB, { tenantId: company(req), mailId: id, read: true });
+    return { data: mail };
+  });
+
+  app.delete('/mailbox/delete/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
+    const id = pathId(req, 'Mailbox');
+    const a = await req.tenantTx((tx) => deleteAccount(tx, company(req), me(req), id));
+    return { message: 'Delete Successfully', data: { id, email: a.email } };
+  });
+
+  // ---- beyond SPEC §7: connecting, the default, syncing, marks and sending
+
+  app.post('/mailbox/accounts', { config: { access: 'mailbox.create' } }, async (req, reply) => {
+    const input = validate(connectImapSchema, bodyOf(req));
+    // the servers must be reachable and allowed, and take the login, before anything is stored
+    const errors: Record<string, string[]> = {};
+    const imap = { host: input.imap_host, port: input.imap_port, security: input.imap_security, username: input.username, password: input.password };
+    const smtp = { host: input.smtp_host, port: input.smtp_port, security: input.smtp_security, username: input.username, password: input.password };
+    const check = async (field: 'imap_host' | 'smtp_host', label: 'IMAP' | 'SMTP', test: (address: string) => Promise<string | null>) => {
+      try {
+        const failure = await test(await resolveMailHost(field === 'imap_host' ? imap.host : smtp.host, config.mailbox.allowedHosts, label));
+        if (failure) errors[field] = [failure];
+      } catch (err) {
+        if (err instanceof MailHostRefused) errors[field] = [err.message];
+        else throw err;
+      }
+    };
+    await Promise.all([check('imap_host', 'IMAP', (a) => testImap(imap, a)), check('smtp_host', 'SMTP', (a) => testSmtp(smtp, a))]);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const id = await req.tenantTx((tx) => insertAccount(tx, config, company(req), me(req), input));
+    await requestSync(queue, company(req), id);
+    const [data] = await req.tenantTx((tx) => accountViews(tx, company(req), me(req), { id }));
+    return reply.code(201).send({ message: 'Mailbox connected', data });
+  });
+
+  app.post('/mailbox/default/:id', { config: { access: 'mailbox.update' } }, async (req) => {
+    const id = pathId(req, 'Mailbox');
+    await req.tenantTx((tx) => setDefault(tx, company(req), me(req), id));
+    return { message: 'Default mailbox changed', data: { id } };
+  });
+
+  app.post('/mailbox/sync/:id', { config: { access: 'mailbox.view' } }, async (req) => {
+    const id = pathId(req, 'Mailbox');
+    await req.tenantRead((tx) => ownedAccount(tx, company(req), me(req), id));
+    await requestSync(queue, company(req), id);
+    return { message: 'Sync started', data: { id } };
+  });
+
+  app.get('/mailbox/unread', { config: { access: 'mailbox.view', activity: false } }, async (req) => ({
+    data: { unread_total: await req.tenantRead((tx) => unreadTotal(tx, company(req), me(req))) },
+  }));
+
+  app.post('/mailbox/mails/:id/flags', { config: { access: 'mailbox.update' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const flags = validate(mailFlagsSchema, bodyOf(req));
+    await req.tenantTx((tx) => setFlags(tx, company(req), me(req), id, flags));
+    await queue.send<FlagsJob>(FLAGS_JOB, { tenantId: company(req), mailId: id, ...flags });
+    return { message: 'Mail updated', data: { id, ...flags } };
+  });
+
+  app.post('/mailbox/mails/:id/move', { config: { access: 'mailbox.update' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const { folder_id } = validate(mailMoveSchema, bodyOf(req));
+    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, folder_id));
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    return { message: 'Mail moved', data: { id } };
+  });
+
+  app.delete('/mailbox/mails/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
+    const id = pathId(req, 'Mail');
+    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, null));
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    return { message: 'Delete Successfully', data: { id } };
+  });
+
+  app.post('/mailbox/send', { config: { access: 'mailbox.send' } }, async (req, reply) => {
+    const input = validate(sendMailSchema, bodyOf(req));
+    const { accountId } = await sendMail(config, app.ctx.database, log, company(req), me(req), input);
+    await requestSync(queue, company(req), accountId);
+    return reply.code(201).send({ message: 'Send Successfully' });
+  });
+}
