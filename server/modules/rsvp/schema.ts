@@ -60,5 +60,7 @@ export const rsvpInvitations = tenantTable(
     index('rsvp_invitations_contact_idx').on(t.tenantId, t.contactId),
     index('rsvp_invitations_waitlist_idx').on(t.tenantId, t.eventId, t.waitlistedAt, t.id).where(sql`place = 'waitlisted'`),
     index('rsvp_invitations_offers_idx').on(t.offerExpiresAt).where(sql`place = 'offered'`),
+    // the minute sweep's automatic reminders: confirmed guests not yet reminded, across companies (few rows: each leaves it once reminded)
+    index('rsvp_invitations_remind_idx').on(t.eventId, t.tenantId).where(sql`place = 'confirmed' and auto_reminder_sent_at is null`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "rsvp_invitations_remind_idx" ON "rsvp_invitations" USING btree ("event_id","tenant_id") WHERE place = 'confirmed' and auto_reminder_sent_at is null;
