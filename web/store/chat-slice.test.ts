@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageRow, ChatThreadData } from '@common/answers/chat';
-import { chatActions, chatReducer, fetchContactWithThreads, fetchMessages, initialChatState, markAsRead, sendMessage, type ChatState } from './chat-slice';
+import { chatActions, chatCall, chatReducer, fetchContactWithThreads, fetchMessages, initialChatState, markAsRead, sendMessage, type ChatState } from './chat-slice';
 
 const msg = (id: number, thread_id = 1, body = `m${id}`): ChatMessageRow => ({
   id,
@@ -66,5 +66,24 @@ describe('chat state (SPEC §3, §4, §8)', () => {
     s = chatReducer(s, markAsRead.fulfilled({ thread_id: 1, last_read_message_id: 20, unread_total: 5 }, 'm', { id: 1 }));
     expect(s.threadList[0].unread_count).toBe(0);
     expect(s.unreadTotal).toBe(5);
+  });
+});
+
+describe('chatCall', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('declares a JSON body only when it sends one: a DELETE goes without, which the server would refuse', async () => {
+    const seen: { method: string; headers: Record<string, string>; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: { method: string; headers: Record<string, string>; body?: unknown }) => {
+      seen.push({ method: init.method, headers: init.headers, body: init.body });
+      return new Response('{"data":{}}', { status: 200 });
+    });
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
+    await chatCall('DELETE', '/chat/messages/delete/1');
+    await chatCall('POST', '/chat/messages/store', { body: 'hi' });
+    expect(seen[0].headers['Content-Type']).toBeUndefined();
+    expect(seen[0].body).toBeUndefined();
+    expect(seen[1].headers['Content-Type']).toBe('application/json');
+    expect(seen[1].body).toBe('{"body":"hi"}');
   });
 });

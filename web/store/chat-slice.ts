@@ -70,7 +70,8 @@ export const initialChatState: ChatState = {
 export async function chatCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
+    // a JSON type with no body is refused (400) by the server: a DELETE carries none
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = xsrfToken();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
