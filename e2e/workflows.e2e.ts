@@ -111,6 +111,8 @@ describe('workflows and tasks (issue 21)', () => {
     await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Print posters' }).getAttribute('style')).toContain('translate');
+    // dropped only once the step it moved over has made way for it (the drop takes the place it is over then)
+    await expect.poll(() => page.getByRole('list', { name: 'Task templates' }).getByRole('listitem').filter({ hasText: TASK }).getAttribute('style')).toContain('translate');
     await page.keyboard.press('Space');
     await expect.poll(async () => (await page.getByRole('list', { name: 'Task templates' }).getByRole('listitem').first().textContent()) ?? '').toContain('Print posters');
     await expect
