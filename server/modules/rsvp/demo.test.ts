@@ -1,32 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { TestClient } from '../../testing/client.js';
+import { demoCompany } from '../../testing/demo.js';
 
 /** The demo company's RSVPs: answers on its events with the seats they hold, and the pages open on them. */
-let t: TestApp;
-let tenantId: number;
-let demo: TestClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ tenantId } = await seedDemo(t.database, new Date(), t.config));
-  demo = new TestClient(t.app);
-  await demo.login(DEMO_EMAIL, DEMO_PASSWORD);
-}, 180_000);
-afterAll(() => t?.close());
+const company = demoCompany();
 
 it('every demo event with invitations holds exactly the seats of its confirmed guests, within its capacity', async () => {
-  const events = await withTenant(t.database, tenantId, (tx) =>
+  const events = await withTenant(company.t.database, company.tenantId, (tx) =>
     rows<{ id: number; capacity: number | null; seats_taken: number; held: number; invited: number; answered: number; waitlisted: number }>(
       tx,
       sql`select e.id, e.capacity, e.seats_taken, coalesce(sum(i.seats), 0)::int as held, count(i.id)::int as invited, count(i.answer)::int as answered,
                  count(*) filter (where i.place = 'waitlisted')::int as waitlisted
             from events e join rsvp_invitations i on i.tenant_id = e.tenant_id and i.event_id = e.id
-           where e.tenant_id = ${tenantId} group by e.tenant_id, e.id`,
+           where e.tenant_id = ${company.tenantId} group by e.tenant_id, e.id`,
     ),
   );
   expect(events.length).toBeGreaterThan(0);
@@ -38,8 +26,8 @@ it('every demo event with invitations holds exactly the seats of its confirmed g
   }
   const id = Number(events[0].id);
   for (const page of ['rsvp', 'rsvp/invitations', 'rsvp/responses', 'rsvp/follow-up', 'dashboard', 'check-in']) {
-    expect((await demo.get(`/events/${id}/${page}`, { inertia: true })).statusCode, page).toBe(200);
+    expect((await company.demo.get(`/events/${id}/${page}`, { inertia: true })).statusCode, page).toBe(200);
   }
-  const dash = (await demo.get(`/events/rsvp-dashboard/${id}`, { json: true })).json().data;
+  const dash = (await company.demo.get(`/events/rsvp-dashboard/${id}`, { json: true })).json().data;
   expect(dash.totals.invited).toBe(events[0].invited);
 });
