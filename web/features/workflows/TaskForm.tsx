@@ -6,7 +6,8 @@ import { Button } from '@/components/form/Button';
 import { Checkbox } from '@/components/form/Checkbox';
 import { Field } from '@/components/form/Field';
 import { TextInput } from '@/components/form/TextInput';
-import { controlClasses, selectClasses } from '@/components/form/styles';
+import { SelectInput } from '@/components/form/SelectInput';
+import { controlClasses } from '@/components/form/styles';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { SHORT_TOAST } from '@/lib/toasts';
 import { useCreateTaskMutation } from './api';
@@ -50,17 +51,7 @@ export function TaskForm({ eventId, members, onDone }: { eventId: number; member
 
   const people = (label: string) => [{ value: '', label }, ...members.map((m) => ({ value: String(m.id), label: m.name }))];
   const select = (id: string, label: string, value: string, set: (v: string) => void, options: { value: string; label: string }[], error?: string) => (
-    <Field id={id} label={label} error={error}>
-      {(control) => (
-        <select className={selectClasses} value={value} onChange={(e) => set(e.target.value)} {...control}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectInput id={id} label={label} value={value} onChange={set} options={options} error={error} />
   );
 
   return (
