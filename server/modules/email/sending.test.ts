@@ -349,8 +349,21 @@ describe('lists and metrics', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((r) => r.email === 'member07@a.test')).toBe(true);
     expect((await owner.get('/email/transactions/json?status=MAYBE')).statusCode).toBe(422);
+    // one recipient's row, and the list as a CSV file with the same filter
+    const one = await owner.get(`/email/transactions/get-transaction/${failed[0].id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data).toMatchObject({ id: failed[0].id, email: 'member02@a.test', state: failed[0].state });
+    const csv = await owner.get('/email/transactions/export?format=csv&status=FAILED');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/email-transactions/);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('member02@a.test');
     // company B sees none of it
     expect((await other.get('/email/transactions/json')).json().data).toEqual([]);
+    expect((await other.get(`/email/transactions/get-transaction/${failed[0].id}`)).statusCode).toBe(404);
+    expect((await other.get('/email/transactions/export?format=csv')).body.trim().split(/\r?\n/)).toHaveLength(1);
   });
 
   it('lists the sends with their totals and rates', async () => {
@@ -409,6 +422,7 @@ describe('pause, resume and cancel', () => {
     expect((await accountant.json('POST', '/email/send', draft())).statusCode).toBe(403);
     expect((await accountant.json('POST', '/email/preview', draft())).statusCode).toBe(403);
     expect((await accountant.get('/email/transactions/json')).statusCode).toBe(403);
+    expect((await accountant.get('/email/transactions/export?format=csv')).statusCode).toBe(403);
     expect((await accountant.get('/email/group-transactions/json')).statusCode).toBe(403);
     expect((await accountant.get('/email/metrics')).statusCode).toBe(403);
     expect((await accountant.json('POST', `/email/group-transactions/pause/${campaignId}`)).statusCode).toBe(403);

@@ -95,6 +95,7 @@ describe('plans', () => {
       included_credits: '10',
     };
     expect((await c.json('POST', '/operator/plans/store', plan)).statusCode).toBe(403);
+    expect((await c.json('GET', '/operator/plans/json')).statusCode).toBe(403);
     await grantOperator(t.database, a.email);
     const bad = await c.json('POST', '/operator/plans/store', { ...plan, trial_days: 400, prices: {} });
     expect(bad.statusCode).toBe(422);
@@ -107,6 +108,10 @@ describe('plans', () => {
     const upd = await c.json('PUT', `/operator/plans/update/${id}`, { ...plan, name: 'Tiny 2', active: false });
     expect(upd.json().data).toMatchObject({ name: 'Tiny 2', active: false });
     expect((await new TestClient(t.app).json('GET', '/get-plans')).json().data.map((p: { code: string }) => p.code)).not.toContain('tiny');
+    // the operator's list has every plan, retired ones too, with its subscribers
+    const all = (await c.json('GET', '/operator/plans/json')).json().data as { code: string; active: boolean; subscribers: number }[];
+    expect(all.find((p) => p.code === 'tiny')).toMatchObject({ active: false, subscribers: 0 });
+    expect(all.map((p) => p.code)).toEqual(expect.arrayContaining(['starter', 'growth', 'business']));
     expect((await c.json('DELETE', `/operator/plans/delete/${id}`)).statusCode).toBe(200);
   });
 });
@@ -154,6 +159,59 @@ describe('onboarding', () => {
     );
     expect(grant).toBeUndefined();
     expect((await again.json('POST', '/get-started', { step: 'company', company_name: 'Again' })).statusCode).toBe(409);
+  });
+
+  it('a paid sign-up: Checkout → Payment → PaymentProcessing → CheckoutSuccess through the Stripe stand-in; Cancel shows the unpaid invoice', async () => {
+    const email = 'baraka@onboard.test';
+    const c = await register(email);
+    const tenantId = await tenantOf(email);
+    expect((await c.json('POST', '/get-started', { step: 'company', company_name: 'Baraka Traders', team_size: '2-10' })).statusCode).toBe(200);
+    // before a plan is chosen the paid steps send the company back or refuse
+    expect((await c.get('/onboarding/checkout')).headers.location).toBe('/onboarding');
+    expect((await c.json('POST', '/onboarding/checkout')).statusCode).toBe(409);
+    expect((await c.get('/onboarding/checkout/success')).headers.location).toBe('/onboarding');
+
+    const chosen = await c.json('POST', '/get-started', { step: 'plan', plan_id: await planId('growth'), interval: 'monthly', start: 'pay' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data.next).toBe('/onboarding/checkout');
+    const checkout = await c.get('/onboarding/checkout', { inertia: true });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json()).toMatchObject({ component: 'Onboarding/Checkout', props: { plan: { code: 'growth' }, price: { amount: expect.anything() } } });
+
+    const opened = await c.post('/onboarding/checkout', {}, { inertia: true });
+    expect(opened.statusCode).toBe(303);
+    const invoiceId = Number(new URL(opened.headers.location as string, 'http://x').searchParams.get('invoice'));
+    expect(invoiceId).toBeGreaterThan(0);
+    const payment = await c.get(`/onboarding/payment?invoice=${invoiceId}`, { inertia: true });
+    expect(payment.json()).toMatchObject({ component: 'Onboarding/Payment', props: { invoice: { id: invoiceId, status: 'open', kind: 'signup' } } });
+    expect(payment.json().props.drivers).toContain('stripe');
+    // an invoice number that is not this company's is a 404; a missing one goes back to checkout
+    expect((await c.get('/onboarding/payment?invoice=99999999', { inertia: true })).statusCode).toBe(404);
+    expect((await c.get('/onboarding/payment')).headers.location).toBe('/onboarding/checkout');
+
+    // Cancel: the visitor came back from Stripe without paying; nothing is paid, the company still onboarding
+    const cancelled = await c.get(`/onboarding/cancel?invoice=${invoiceId}`, { inertia: true });
+    expect(cancelled.json()).toMatchObject({ component: 'Onboarding/Cancel', props: { invoice: { id: invoiceId, status: 'open' }, subscription: { status: 'onboarding' } } });
+    expect((await c.get('/dashboard')).headers.location).toBe('/onboarding');
+
+    const started = await c.json('POST', `/subscriptions/invoices/${invoiceId}/pay`, { driver: 'stripe', return_to: 'onboarding' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.payment.action).toMatchObject({ kind: 'redirect' });
+    const processing = await c.get(`/onboarding/payment/processing?invoice=${invoiceId}`, { inertia: true });
+    expect(processing.json()).toMatchObject({ component: 'Onboarding/PaymentProcessing', props: { invoice: { id: invoiceId, status: 'open' } } });
+
+    const session = [...stripe.sessions.values()].find((s) => s.line_items[0]?.name.includes('Growth') && s.client_reference_id && !s.line_items[0]?.name.includes('Upgrade'))!;
+    expect(session).toBeDefined();
+    const delivery = await stripe.pay(session.id);
+    expect((await c.json('GET', `/subscriptions/invoices/${invoiceId}`)).json().data).toMatchObject({ status: 'paid', kind: 'signup' });
+    const success = await c.get('/onboarding/checkout/success', { inertia: true });
+    expect(success.json()).toMatchObject({ component: 'Onboarding/CheckoutSuccess', props: { subscription: { status: 'active', plan: { code: 'growth' } } } });
+    expect((await c.get('/dashboard')).statusCode).toBe(200);
+    // a paid period brings the plan's included credits, once, even when Stripe repeats itself
+    await stripe.replay(delivery);
+    const grants = await t.database.query<{ n: number }>("select count(*)::int as n from credit_movements where tenant_id = $1 and movement = 'grant'", [tenantId]);
+    expect(grants[0].n).toBe(1);
+    expect((await c.json('POST', '/onboarding/checkout')).statusCode).toBe(409);
   });
 });
 
@@ -300,6 +358,10 @@ describe('upgrades through the gateway', () => {
     expect((await c.json('POST', '/subscriptions/cancel')).statusCode).toBe(200);
     expect((await c.json('POST', '/subscriptions/cancel')).statusCode).toBe(409);
     expect((await c.json('GET', '/subscriptions/json')).json().data.subscription).toMatchObject({ cancel_at_period_end: true, read_only: false, next_plan: { code: 'starter' } });
+    // taken back: the subscription renews again; a second resume has nothing to take back
+    expect((await c.json('POST', '/subscriptions/resume')).statusCode).toBe(200);
+    expect((await c.json('GET', '/subscriptions/json')).json().data.subscription).toMatchObject({ cancel_at_period_end: false, read_only: false });
+    expect((await c.json('POST', '/subscriptions/resume')).statusCode).toBe(409);
   });
 
   it("another company's invoice is a 404", async () => {
