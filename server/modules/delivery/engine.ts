@@ -10,6 +10,7 @@ import { fieldError } from '../../http/errors.js';
 import { recordContactEvents } from '../outreach/events.js';
 import { addCredits, rateSettings, reserve, settle } from '../wallet/index.js';
 import type { SendChannel, SendStatus } from './schema.js';
+import { tellSendFinished } from './finished.js';
 import { ReportBatcher } from './report-batcher.js';
 import { Throttle } from './throttle.js';
 import { DispatchFailed, type ClaimedRow, type DeliveryChannel, type DeliveryReportInput, type RowOutcome, type SendRecord } from './types.js';
@@ -485,6 +486,7 @@ export class DeliveryEngine {
     }
     if (s.status === 'sending' || s.status === 'queued') {
       await tx.execute(sql`update sends set status = 'completed', completed_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${sendId}`);
+      await tellSendFinished(tx, tenantId, sendId);
     } else if (s.status !== 'completed' && s.status !== 'cancelled') return null;
     if (s.settled_at || s.reservation_id === null) return null;
     const [u] = await rows<{ units: string }>(

@@ -435,6 +435,13 @@ describe('payments', () => {
     expect(over.json().errors).toEqual({ amount: ['The amount may not be greater than the amount due ($66.00).'] });
     const second = await pay(inv.id, { amount: '66' });
     expect(second.json().data).toMatchObject({ status: 'paid', amount_due: '0.0000' });
+    // those who look after invoices hear it is paid (the clerk, the viewer), but not the owner who recorded it
+    const paidNews = async (c: TestClient) =>
+      ((await c.json('GET', '/notifications/json?per_page=50')).json().data as { type: string; url: string }[]).filter((n) => n.type === 'invoice.paid' && n.url === `/sales/invoices/${inv.id}`);
+    expect(await paidNews(clerk)).toHaveLength(1);
+    expect(await paidNews(viewer)).toHaveLength(1);
+    expect(await paidNews(owner)).toHaveLength(0);
+    expect(await paidNews(other)).toHaveLength(0);
     expect(await controlBalance('receivables', cust.id)).toEqual({ USD: '0.0000' });
     const paidAgain = await pay(inv.id, { amount: '1' });
     expect(paidAgain.statusCode).toBe(422);

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { Throttle } from '../../http/throttle.js';
 import { accountingLogo, accountingSetting, logoUrl } from '../accounting-settings/service.js';
 import { currencies } from '../accounting/schema.js';
-import { notify } from '../notifications/service.js';
+import { notifyMembersWhoMay } from '../notifications/service.js';
 import { documentItems, documents } from './schema.js';
 import { changeStatus } from './statuses.js';
 
@@ -131,14 +131,6 @@ export async function companyOf(tx: Tx, tenantId: number) {
 }
 
 /** The tenant's active members who may see estimates: they hear of the customer's answer. */
-async function estimateWatchers(tx: Tx, tenantId: number): Promise<number[]> {
-  const list = await rows<{ user_id: number }>(
-    tx,
-    sql`select m.user_id from memberships m join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-         where m.tenant_id = ${tenantId} and m.status = 'active' and r.permissions ? 'estimates.view'`,
-  );
-  return list.map((r) => Number(r.user_id));
-}
 
 const DECISIONS = {
   approve: { status: 'approved', past: 'approved', title: 'accepted' },
@@ -193,19 +185,13 @@ export async function estimatePublicRoutes(app: FastifyInstance) {
         if (!estimate) return null;
         if (!OPEN.includes(estimate.status)) return { already: estimate.status };
         await changeStatus(tx, tenantId, { id, type: 'estimate', status: estimate.status }, d.status, null, { description: `The customer ${d.past} the estimate.` });
-        const watchers = await estimateWatchers(tx, tenantId);
-        await notify(
-          tx,
-          tenantId,
-          watchers.map((userId) => ({
-            userId,
-            type: `estimate.${d.status}`,
-            title: `Estimate ${estimate.document_number} ${d.title}`,
-            body: `${estimate.contact_name} ${d.past} estimate ${estimate.document_number}.`,
-            url: `/sales/estimates/${id}`,
-            data: { document_id: id, status: d.status },
-          })),
-        );
+        await notifyMembersWhoMay(tx, tenantId, 'estimates.view', {
+          type: `estimate.${d.status}`,
+          title: `Estimate ${estimate.document_number} ${d.title}`,
+          body: `${estimate.contact_name} ${d.past} estimate ${estimate.document_number}.`,
+          url: `/sales/estimates/${id}`,
+          data: { document_id: id, status: d.status },
+        });
         return { status: d.status, number: estimate.document_number };
       });
       if (!outcome) throw new HttpError(404, NOT_FOUND);

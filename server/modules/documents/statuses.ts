@@ -4,6 +4,7 @@ import { compare, isZero } from '../../../common/money.js';
 import type { Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { transactions } from '../banking/schema.js';
+import { notifyMembersWhoMay } from '../notifications/service.js';
 import { documentHistories, documents } from './schema.js';
 import { contactSnapshot } from './contact-copy.js';
 import { type DocumentRecord, TYPE_LABEL } from './fields.js';
@@ -121,5 +122,22 @@ export async function syncPaymentStatus(tx: Tx, tenantId: number, documentId: nu
     to = compare(doc.amount_paid, doc.total) >= 0 ? 'paid' : 'partial';
   }
   if (to === doc.status) return to;
-  return changeStatus(tx, tenantId, doc, to, userId, { followsPayments: true });
+  const changed = await changeStatus(tx, tenantId, doc, to, userId, { followsPayments: true });
+  if (to === 'paid' && doc.type === 'invoice') {
+    // everyone who looks after invoices hears of it, but whoever recorded the payment
+    await notifyMembersWhoMay(
+      tx,
+      tenantId,
+      'invoices.view',
+      {
+        type: 'invoice.paid',
+        title: `Invoice ${doc.document_number} paid`,
+        body: `${doc.contact_name} has paid invoice ${doc.document_number} in full (${doc.total} ${doc.currency_code}).`,
+        url: `/sales/invoices/${documentId}`,
+        data: { document_id: documentId },
+      },
+      userId,
+    );
+  }
+  return changed;
 }

@@ -1,5 +1,5 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
 import { broadcastAfterCommit } from '../../realtime/broadcast.js';
 import { NOTIFICATION_CREATED, userChannel, type NotificationPush } from '../../../common/realtime.js';
 import { isoTimestamp as ts } from '../../db/sql.js';
@@ -55,4 +55,22 @@ export async function unreadCount(tx: Tx, userId: number): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The active members of a company whose role may do `permission` (the owner's role may do
+ * everything), as a subquery of user ids: who hears of what their role looks after.
+ */
+export const membersWhoMay = (tenantId: number, permission: string): SQL =>
+  sql`select m.user_id from memberships m join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
+       where m.tenant_id = ${tenantId} and m.status = 'active' and (r.slug = 'owner' or r.permissions ? ${permission})`;
+
+/** Tells every member who may do `permission`, but the one who caused it: one notification each. */
+export async function notifyMembersWhoMay(tx: Tx, tenantId: number, permission: string, n: Omit<NewNotification, 'userId'>, exceptUserId: number | null = null) {
+  const users = await rows<{ user_id: number }>(tx, membersWhoMay(tenantId, permission));
+  await notify(
+    tx,
+    tenantId,
+    users.map((u) => Number(u.user_id)).filter((id) => id !== exceptUserId).map((userId) => ({ ...n, userId })),
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { QUOTE_MAX_AGE_SECONDS, QUOTE_MIN_SECONDS, quoteRequestSchema } from '../../../common/quotes.js';
-import { rows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { readToken, signToken } from '../../http/signed-token.js';
@@ -12,7 +12,7 @@ import { defaultCurrency } from '../accounting/currency.js';
 import { companyBySlug, themeCssPath } from '../company-settings/public.js';
 import { readProfile } from '../company-settings/service.js';
 import { createDocument } from '../documents/saving.js';
-import { notify } from '../notifications/service.js';
+import { notifyMembersWhoMay } from '../notifications/service.js';
 
 const PURPOSE = 'quote-form';
 const SENT = 'Thank you. Your request has been sent; we will reply by e-mail.';
@@ -113,21 +113,11 @@ async function customerFor(tx: Tx, tenantId: number, input: { name: string; emai
 
 /** Everyone of the company who may make estimates hears of the request. */
 async function notifyEstimators(tx: Tx, tenantId: number, estimateId: number, who: string) {
-  const users = await rows<{ user_id: number }>(
-    tx,
-    sql`select m.user_id::int as user_id from memberships m join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-         where m.tenant_id = ${tenantId} and m.status = 'active' and (r.slug = 'owner' or r.permissions ? 'estimates.create')`,
-  );
-  await notify(
-    tx,
-    tenantId,
-    users.map((u) => ({
-      userId: u.user_id,
-      type: 'quote_request',
-      title: 'New quote request',
-      body: `${who} asked for a quote. A draft estimate is waiting for your prices.`,
-      url: `/sales/estimates/${estimateId}`,
-      data: { estimate_id: estimateId },
-    })),
-  );
+  await notifyMembersWhoMay(tx, tenantId, 'estimates.create', {
+    type: 'quote_request',
+    title: 'New quote request',
+    body: `${who} asked for a quote. A draft estimate is waiting for your prices.`,
+    url: `/sales/estimates/${estimateId}`,
+    data: { estimate_id: estimateId },
+  });
 }

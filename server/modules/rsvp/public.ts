@@ -10,6 +10,7 @@ import { Throttle } from '../../http/throttle.js';
 import { validate } from '../../http/validate.js';
 import { accountingLogo, logoUrl } from '../accounting-settings/service.js';
 import { eventIcsFile, googleCalendarUrl } from './ics.js';
+import { tellOrganiser } from './news.js';
 import { kickSends, sendRsvpMessages, type RsvpChannel, type RsvpMessageKind } from './messages.js';
 import { checkInToken, effectiveConfig, loadEvent, lockInvitation, placesLeft, readCheckInToken, readRsvpToken, recordAnswer, type EventRow } from './service.js';
 
@@ -182,6 +183,7 @@ export async function rsvpPublicRoutes(app: FastifyInstance) {
       if (!inv || inv.link_version !== r.linkVersion) throw new HttpError(404, INVALID);
       if (inv.checked_in_at) throw new ValidationError({ answer: ['You have already been checked in at the event: your answer can no longer change.'] });
       const outcome = await recordAnswer(tx, r.tenantId, inv, event.capacity, c.waitlist_offer_hours, input);
+      await tellOrganiser(tx, r.tenantId, event, inv.contact_id, input.answer, outcome);
       const sendIds = await followOnMessages(app, tx, r.tenantId, event, outcome.confirmed ? inv.id : null, outcome.offered);
       return { outcome, sendIds, answer: input.answer };
     });

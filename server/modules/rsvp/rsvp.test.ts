@@ -281,6 +281,14 @@ describe('the public form', () => {
       expect((await answerAs(f, { answer: 'yes' })).statusCode).toBe(404);
     }
     expect((await invitation(invitationId)).answer).toBe('no');
+    // the member who made the event hears of each answer; a refused answer tells no one
+    const news = ((await owner.json('GET', '/notifications/json?per_page=50')).json().data as { type: string; title: string; url: string }[]).filter(
+      (n) => n.type === 'rsvp.received' && n.url === `/events/${eventId}/rsvp`,
+    );
+    expect(news.map((n) => n.title)).toEqual(['RSVP: Form 0001 is not coming to Gala', 'RSVP: Form 0001 is coming to Gala', 'RSVP: Form 0001 is coming to Gala']);
+    expect(
+      ((await organiser.json('GET', '/notifications/json?per_page=50')).json().data as { type: string }[]).filter((n) => n.type === 'rsvp.received'),
+    ).toEqual([]);
 
     const ics = await guest.get(`/rsvp/${token}/event.ics`);
     expect(ics.statusCode).toBe(200);

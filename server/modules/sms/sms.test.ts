@@ -128,6 +128,11 @@ describe('bulk SMS', () => {
     expect(done.counts).toMatchObject({ delivered: 20, queued: 0, sending: 0, unknown: 0 });
     for (let i = 0; i < 20; i++) expect(at.count(`+2547000000${String(i).padStart(2, '0')}`)).toBe(1);
     expect(at.duplicates()).toEqual([]);
+    // whoever sent it is told it has finished, once, with its figures
+    const told = (await owner.json('GET', '/notifications/json?per_page=50')).json().data as { type: string; title: string; body: string; url: string; data?: { send_id?: number } }[];
+    const finished = told.filter((n) => n.type === 'send.finished' && n.title.startsWith('Your SMS') && n.body === '20 of 20 sent or delivered.');
+    expect(finished, JSON.stringify(told)).toHaveLength(1);
+    expect(finished[0].url).toBe('/sms/messages');
     expect(Number(await balance())).toBe(before - 20);
     const list = await owner.json('GET', `/sms/transactions/json?message_id=${id}&per_page=50`);
     expect(list.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { rows, type Database, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { notify } from '../notifications/service.js';
+import { membersWhoMay, notifyMembersWhoMay } from '../notifications/service.js';
 import { queueAutoTopUp } from './top-up.js';
 
 /**
@@ -22,9 +22,7 @@ const fmt = (v: string) => {
 };
 
 /** Who hears about the wallet: active members whose role is the owner's or may manage the wallet. */
-const managers = (tenantId: number) =>
-  sql`select m.user_id from memberships m join roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-       where m.tenant_id = ${tenantId} and m.status = 'active' and (r.slug = 'owner' or r.permissions ? 'wallet.manage')`;
+const managers = (tenantId: number) => membersWhoMay(tenantId, 'wallet.manage');
 
 /** Called under the wallet's lock after every movement and threshold change: notes a crossing either way. */
 export async function checkLowBalance(tx: Tx, tenantId: number): Promise<boolean> {
@@ -44,21 +42,15 @@ export async function checkLowBalance(tx: Tx, tenantId: number): Promise<boolean
   if (!changed?.crossed) return false;
   // the same crossing starts the automatic top-up, when it is on (top-up.ts)
   await queueAutoTopUp(tx, tenantId);
-  const users = await rows<{ user_id: number }>(tx, managers(tenantId));
-  await notify(
-    tx,
-    tenantId,
-    users.map((u) => ({
-      userId: Number(u.user_id),
-      type: 'wallet.low_balance',
-      title: 'Your credit balance is low',
-      body: `The wallet has ${fmt(changed.balance)} credits, below your alert threshold of ${fmt(changed.threshold)}. Buy credits so sends are not refused.`,
-      url: '/wallet',
-      data: { balance: changed.balance, threshold: changed.threshold },
-      // sends are refused once the credits run out: worth a toast in the open pages
-      important: true,
-    })),
-  );
+  await notifyMembersWhoMay(tx, tenantId, 'wallet.manage', {
+    type: 'wallet.low_balance',
+    title: 'Your credit balance is low',
+    body: `The wallet has ${fmt(changed.balance)} credits, below your alert threshold of ${fmt(changed.threshold)}. Buy credits so sends are not refused.`,
+    url: '/wallet',
+    data: { balance: changed.balance, threshold: changed.threshold },
+    // sends are refused once the credits run out: worth a toast in the open pages
+    important: true,
+  });
   return true;
 }
 
