@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneDatabase } from '../testing/app.js';
-import type { Database } from './client.js';
+import { withDatabase } from '../testing/global-setup.js';
+import { openDatabase, type Database } from './client.js';
 import { isCurrent, migrate, newestMigration } from './migrate.js';
 
 // A restart on a current database skips the migrations and the securing step
@@ -46,3 +51,27 @@ describe('migrate at start', () => {
     expect(await secured('contacts')).toEqual({ forced: true, granted: true });
   });
 });
+
+describe.runIf(inject('dbUrl'))('several instances starting at once on one PostgreSQL', () => {
+  it('one migrates while the others wait, and all start on a current database', async () => {
+    const url = inject('dbUrl')!;
+    const name = `kazi_fleet_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const fleet = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: withDatabase(url, name), dataDir: tmpdir(), poolSize: 3 })));
+    try {
+      const ran = await Promise.all(fleet.map((d) => migrate(d)));
+      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect(await isCurrent(fleet[0])).toBe(true);
+      const [{ n }] = await fleet[1].query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(n).toBe(newestMigrationCount());
+    } finally {
+      await Promise.all(fleet.map((d) => d.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
+});
+
+const newestMigrationCount = () => (JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;

@@ -15,14 +15,28 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function migrate(database: Database): Promise<boolean> {
   if (await isCurrent(database)) return false;
-  if (database.kind === 'pglite') {
+  if (database.kind === 'pglite' || !database.pool) {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder });
+    await database.query('SELECT kazi_secure_tenant_tables()');
+    return true;
   }
-  await database.query('SELECT kazi_secure_tenant_tables()');
-  return true;
+  // Several app instances and workers may start at once on one PostgreSQL (a fleet): one of them
+  // migrates while the others wait on a session advisory lock, then find the database current.
+  const holder = await database.pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (await isCurrent(database)) return false;
+    await migratePg(database.db as never, { migrationsFolder });
+    await database.query('SELECT kazi_secure_tenant_tables()');
+    return true;
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    holder.release();
+  }
 }
+
+/** The advisory lock key migrations hold on PostgreSQL (any constant bigint of our own). */
+const MIGRATION_LOCK = 4_857_201_123;
 
 /** The `when` of the newest migration in the committed journal (drizzle-kit's meta/_journal.json). */
 export function newestMigration(): number {
