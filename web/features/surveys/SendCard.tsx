@@ -90,7 +90,7 @@ export function SendSurveyCard({ surveyId, open }: { surveyId: number; open: boo
           <Checkbox label="SMS" checked={channels.includes('sms')} onChange={(e) => toggle('sms', e.target.checked)} />
           <Checkbox label="Email" checked={channels.includes('email')} onChange={(e) => toggle('email', e.target.checked)} />
         </fieldset>
-        {channels.includes('sms') && <MessageBox id="survey-send-message" label="SMS" value={texts.message} onChange={text('message')} error={errors['message']} />}
+        {channels.includes('sms') && <MessageBox id="survey-send-message" label="SMS text" value={texts.message} onChange={text('message')} error={errors['message']} />}
         {channels.includes('email') && (
           <>
             <TextInput id="survey-send-subject" label="Email subject" value={texts.subject} onChange={(e) => text('subject')(e.target.value)} error={errors['subject'] ?? null} />
