@@ -177,7 +177,7 @@ describe('Surveys (issue 20)', () => {
       ],
     ] as const) {
       await page.evaluate(setup);
-      for (const url of [`/surveys/${surveyId}/results`, `/surveys/${surveyId}/edit`, '/surveys', new URL(publicUrl).pathname]) {
+      for (const url of [`/surveys/${surveyId}`, `/surveys/${surveyId}/results`, `/surveys/${surveyId}/edit`, '/surveys', new URL(publicUrl).pathname]) {
         await page.goto(url);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
