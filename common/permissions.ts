@@ -38,7 +38,8 @@ const AREAS = {
   event_groups: [],
   // send: invitations, follow-ups and reminders; check_in: guests at the door (an organiser's phone)
   rsvp: ['send', 'check_in'],
-  surveys: ['close'],
+  // send: a survey to contacts by SMS or email, each with their personal link (paid from the wallet)
+  surveys: ['close', 'send'],
   workflows: [],
   task_templates: [],
   tasks: ['approve'],

@@ -462,3 +462,54 @@ export interface SurveyFormProps {
   answered: boolean;
   page?: { title: string; url: string } | null;
 }
+
+// ------------------------------------------------------------------ sending a survey (docs/decisions/0052)
+
+/** What a survey's message may say beyond the contact's own fields: {{ survey_link }} is the recipient's personal link. */
+export const SURVEY_VARIABLES = ['survey_name', 'survey_link', 'company_name'] as const;
+
+/** The words a survey's message starts with (the sender may change them). */
+export const SURVEY_MESSAGE_DEFAULTS = {
+  message: 'Hi {{ first_name | default: "there" }}, {{ company_name }} would like your opinion: {{ survey_name }}. Answer here: {{ survey_link }}',
+  subject: '{{ survey_name }}: we would like your opinion',
+  body: '<p>Hi {{ first_name | default: "there" }},</p><p>{{ company_name }} would like your opinion: <strong>{{ survey_name }}</strong>. It takes a few minutes.</p><p><a href="{{ survey_link }}">Answer the survey</a></p>',
+};
+
+export type SurveySendChannel = 'sms' | 'email';
+
+export const surveySendSchema = z
+  .object({
+    channels: z
+      .array(z.enum(['sms', 'email'], { error: 'Choose SMS or email.' }))
+      .min(1, 'Choose at least one channel: SMS or email.')
+      .transform((c) => [...new Set(c)] as SurveySendChannel[]),
+    contact_ids: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10_000).default([]),
+    segment_ids: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(50).default([]),
+    /** the participants of these groups */
+    group_ids: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(20).default([]),
+    message: z.string().trim().max(1600).default(SURVEY_MESSAGE_DEFAULTS.message),
+    subject: z.string().trim().max(300).default(SURVEY_MESSAGE_DEFAULTS.subject),
+    body: z.string().trim().max(100_000).default(SURVEY_MESSAGE_DEFAULTS.body),
+  })
+  .refine((d) => d.contact_ids.length + d.segment_ids.length + d.group_ids.length > 0, {
+    path: ['audience'],
+    message: 'Choose who to send it to: contacts, segments or a group’s participants.',
+  })
+  .refine((d) => !d.channels.includes('sms') || d.message.length > 0, { path: ['message'], message: 'Write the SMS.' })
+  .refine((d) => !d.channels.includes('email') || d.subject.length > 0, { path: ['subject'], message: 'Write the email’s subject.' })
+  .refine((d) => !d.channels.includes('email') || d.body.length > 0, { path: ['body'], message: 'Write the email.' });
+export type SurveySendInput = z.input<typeof surveySendSchema>;
+
+/** A send of a survey, as its page shows it: one per channel, with the recipients' counts by state. */
+export interface SurveySendRow {
+  id: number;
+  channel: SurveySendChannel;
+  status: 'scheduled' | 'queued' | 'sending' | 'paused' | 'completed' | 'cancelled';
+  audience_label: string;
+  recipients: number;
+  credits_reserved: string;
+  created_at: string;
+  completed_at: string | null;
+  created_by_name: string | null;
+  counts: Record<'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'rejected' | 'unknown' | 'cancelled', number>;
+}

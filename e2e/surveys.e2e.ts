@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startAfricasTalkingStandIn, type AfricasTalkingStandIn } from '../server/testing/standins/africastalking';
 import { expectNoSeriousViolations } from './a11y';
-import { apiCall, csvLines, download, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
+import { apiCall, csvLines, download, fundCompany, openBrowser, registerTenant, reportFailure, settled, toast, type Browser } from './browser';
 
 // Issue 20 (surveys): a survey built in the builder with skip logic (a question asked only to
 // detractors) and a question moved by keyboard, answered on its public link and inside a CMS page,
-// its charts and its export, then closed: the public link shows the closed page. Dark mode and
+// its charts and its export, sent by SMS to a segment from its page (each contact their own link,
+// through the Africa's Talking stand-in), then closed: the public link shows the closed page. Dark mode and
 // right to left are checked with axe on the public and the results pages.
 
 describe('Surveys (issue 20)', () => {
@@ -15,6 +17,7 @@ describe('Surveys (issue 20)', () => {
   let publicUrl = '';
   let pageUrl = '';
   let eventId = 0;
+  let at: AfricasTalkingStandIn | undefined;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -28,6 +31,7 @@ describe('Surveys (issue 20)', () => {
   afterEach((context) => reportFailure(context, browser, 'surveys'));
   afterAll(async () => {
     await browser?.close();
+    await at?.close();
   });
 
   it('builds a survey with skip logic and reorders a question by keyboard', async () => {
@@ -115,6 +119,41 @@ describe('Surveys (issue 20)', () => {
     await surveys.getByText('2 responses').waitFor();
   });
 
+  it('is sent to a segment by SMS from its page: each contact gets their own link, and the send is listed', async () => {
+    at = await startAfricasTalkingStandIn({ port: inject('smsStandIns').africastalkingPort });
+    await fundCompany(page, 100);
+    // whatever the hour of the run: quiet hours would hold the send until morning
+    const rules = await apiCall(page, 'PUT', '/sms/settings', { quiet_hours_enabled: false, quiet_start: '20:00', quiet_end: '08:00', pause_error_rate: 20, pause_min_sample: 200, sender_ids: [] });
+    expect(rules.status, JSON.stringify(rules.json)).toBe(200);
+    const segmentName = `Fair visitors ${Date.now().toString(36)}`;
+    const ids: number[] = [];
+    for (const [name, phone] of [['Wanjiru', '+254712000301'], ['Otieno', '+254712000302']]) {
+      const made = await apiCall(page, 'POST', '/contacts/store', { first_name: name, phone, consent_sms: 'granted' });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      ids.push(made.json.data!.id);
+    }
+    const segment = await apiCall(page, 'POST', '/segments/store', { name: segmentName, type: 'static' });
+    expect((await apiCall(page, 'POST', `/segments/add-contacts/${segment.json.data!.id}`, { contact_ids: ids })).status).toBe(200);
+
+    await page.goto(`/surveys/${surveyId}`);
+    const form = page.getByRole('form', { name: 'Send the survey' });
+    await form.getByRole('combobox', { name: 'Segments' }).click();
+    await form.getByRole('combobox', { name: 'Segments' }).fill(segmentName.slice(0, 12));
+    await page.getByRole('option', { name: new RegExp(segmentName) }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.getByLabel('SMS', { exact: true }).isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Send survey' }).click();
+    await toast(page, 'Send Successfully').waitFor();
+    await expect.poll(() => at!.received().filter((m) => /\/s\//.test(m.message)).length, { timeout: 20_000 }).toBe(2);
+    const links = at.received().map((m) => /(https?:\/\/\S+\/s\/\S+)/.exec(m.message)![1]);
+    expect(new Set(links).size).toBe(2);
+    expect(at.received().find((m) => m.to === '+254712000301')!.message).toMatch(/^Hi Wanjiru, /);
+    // the send is listed on the survey's page with its figures
+    const sends = page.getByRole('table', { name: 'Sends of the survey' });
+    await sends.getByText(new RegExp(`Segment: ${segmentName}`)).waitFor();
+    await expect.poll(() => sends.getByRole('row').nth(1).getByRole('cell').nth(4).textContent(), { timeout: 20_000 }).toBe('2');
+  });
+
   it('closes: the public link and the page then show the closed page', async () => {
     await page.goto(`/surveys/${surveyId}`);
     await page.getByRole('button', { name: 'Close Fair feedback' }).click();
@@ -138,7 +177,7 @@ describe('Surveys (issue 20)', () => {
       ],
     ] as const) {
       await page.evaluate(setup);
-      for (const url of [`/surveys/${surveyId}/results`, `/surveys/${surveyId}/edit`, '/surveys', new URL(publicUrl).pathname]) {
+      for (const url of [`/surveys/${surveyId}`, `/surveys/${surveyId}/results`, `/surveys/${surveyId}/edit`, '/surveys', new URL(publicUrl).pathname]) {
         await page.goto(url);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);

@@ -45,6 +45,8 @@ export interface NewSend {
   campaignId?: number | null;
   eventId?: number | null;
   groupId?: number | null;
+  /** a survey's invitation to answer (its personal links) */
+  surveyId?: number | null;
   createdBy: number | null;
 }
 
@@ -142,11 +144,11 @@ export class DeliveryEngine {
     const [send] = await rows<{ id: number }>(
       tx,
       sql`insert into sends (tenant_id, channel, status, driver, body, sender_id, audience, audience_label, personalised, encoding, parts, amount, currency,
-                             scheduled_at, ignore_quiet_hours, template_id, campaign_id, event_id, group_id, created_by)
+                             scheduled_at, ignore_quiet_hours, template_id, campaign_id, event_id, group_id, survey_id, created_by)
           values (${tenantId}, ${input.channel}, ${status}, ${input.driver}, ${input.body ?? ''}, ${input.senderId ?? null}, ${JSON.stringify(input.audience)}::jsonb,
                   ${input.audienceLabel}, ${input.personalised ?? false}, ${input.encoding ?? null}, ${input.parts ?? 0}, ${input.amount ?? null}, ${input.currency ?? null},
                   ${scheduled ? scheduled.toISOString() : null}, ${input.ignoreQuietHours ?? false}, ${input.templateId ?? null}, ${input.campaignId ?? null},
-                  ${input.eventId ?? null}, ${input.groupId ?? null}, ${input.createdBy})
+                  ${input.eventId ?? null}, ${input.groupId ?? null}, ${input.surveyId ?? null}, ${input.createdBy})
           returning id`,
     );
     const id = Number(send.id);

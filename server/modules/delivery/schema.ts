@@ -60,12 +60,16 @@ export const sends = tenantTable(
     campaignId: bigint('campaign_id', { mode: 'number' }),
     eventId: bigint('event_id', { mode: 'number' }),
     groupId: bigint('group_id', { mode: 'number' }),
+    /** a survey's invitation to answer, each recipient with their personal link (docs/decisions/0052) */
+    surveyId: bigint('survey_id', { mode: 'number' }),
     createdBy: bigint('created_by', { mode: 'number' }),
   },
   (t) => [
     index('sends_channel_created_idx').on(t.tenantId, t.channel, t.createdAt, t.id),
     ...searchIndexes('sends', t.body, t.audienceLabel),
     index('sends_channel_status_idx').on(t.tenantId, t.channel, t.status),
+    // a survey's sends (its page's figures; who was sent it before)
+    index('sends_survey_idx').on(t.tenantId, t.surveyId, t.id).where(sql`survey_id is not null`),
     // the sweep's reads across companies: sends that should be moving
     index('sends_active_idx').on(t.status, t.heartbeatAt).where(sql`status in ('scheduled', 'queued', 'sending')`),
   ],

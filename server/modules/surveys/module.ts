@@ -5,10 +5,12 @@ import { surveyPages } from './pages.js';
 import { surveyPublicRoutes } from './public.js';
 import { resultRoutes } from './results.js';
 import { surveyRoutes } from './routes.js';
+import { surveySendRoutes } from './sends.js';
 
 async function surveysPlugin(app: FastifyInstance) {
   resultRoutes(app);
   surveyRoutes(app);
+  surveySendRoutes(app);
   surveyPages(app);
   surveyPublicRoutes(app);
 }

@@ -24,6 +24,7 @@ async function options(req: FastifyRequest) {
 const can = (req: FastifyRequest) => ({
   can_update: req.permissions.has('surveys.update'),
   can_close: req.permissions.has('surveys.close'),
+  can_send: req.permissions.has('surveys.send'),
   can_delete: req.permissions.has('surveys.delete'),
 });
 

@@ -1,5 +1,5 @@
 import type { Paginator } from '@common/schemas/list-query';
-import type { QuestionResult, SurveyInput, SurveyResponseRow, SurveyRow } from '@common/surveys';
+import type { QuestionResult, SurveyInput, SurveyResponseRow, SurveyRow, SurveySendInput, SurveySendRow } from '@common/surveys';
 import { api } from '@/store/api';
 import { resourceApi } from '@/store/resource-api';
 
@@ -42,6 +42,17 @@ const surveysApi = api.injectEndpoints({
       transformResponse: (a: { data: (SurveyRow & { event_responses: number })[] }) => a.data,
       providesTags: [{ type: 'Survey', id: 'LIST' }],
     }),
+    /** POST /surveys/send-survey/{id}: the survey by SMS and/or email, each recipient with their personal link */
+    sendSurvey: build.mutation<{ message: string; data: { recipients: number; send_ids: number[] } }, { id: number; body: SurveySendInput }>({
+      query: ({ id, body }) => ({ url: `/surveys/send-survey/${id}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Survey', id: `SENDS-${id}` }],
+    }),
+    /** GET /surveys/get-sends/{id}: the survey's sends with their recipients' counts by state */
+    getSurveySends: build.query<SurveySendRow[], number>({
+      query: (id) => `/surveys/get-sends/${id}`,
+      transformResponse: (a: { data: SurveySendRow[] }) => a.data,
+      providesTags: (_r, _e, id) => [{ type: 'Survey', id: `SENDS-${id}` }],
+    }),
     getGroupSurveys: build.query<SurveyRow[], number>({
       query: (groupId) => ({ url: '/groups/surveys', params: { group_id: groupId } }),
       transformResponse: (a: { data: SurveyRow[] }) => a.data,
@@ -54,4 +65,4 @@ const surveysApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetEventSurveysQuery, useGetSurveyResultsQuery, useGetSurveyResultsCountQuery, useCloseSurveyMutation, useGetGroupSurveysQuery, useLinkGroupSurveyMutation } = surveysApi;
+export const { useGetEventSurveysQuery, useGetSurveyResultsQuery, useGetSurveyResultsCountQuery, useCloseSurveyMutation, useGetGroupSurveysQuery, useLinkGroupSurveyMutation, useSendSurveyMutation, useGetSurveySendsQuery } = surveysApi;

@@ -9,11 +9,24 @@ import { BackLink } from '@/components/record/BackLink';
 import { useConfirmDelete } from '@/components/record/confirmed-delete';
 import { Details } from '@/components/record/RecordPage';
 import { useDeleteSurveyMutation, useGetSurveyQuery } from '@/features/surveys/api';
+import { SendSurveyCard, SurveySendsCard } from '@/features/surveys/SendCard';
 import { CloseButton, SurveyStatus } from '@/features/surveys/StatusActions';
 import { AppLayout } from '@/layouts/AppLayout';
 
-/** Surveys/Show (PAGES.md /surveys/{id}): the survey's settings, its public link, where it is linked and its status. */
-export default function SurveysShow({ survey: initial, can_update, can_close, can_delete }: { survey: SurveyRow; can_update: boolean; can_close: boolean; can_delete: boolean }) {
+/** Surveys/Show (PAGES.md /surveys/{id}): the survey's settings, its public link, sending it with personal links, where it is linked and its status. */
+export default function SurveysShow({
+  survey: initial,
+  can_update,
+  can_close,
+  can_delete,
+  can_send,
+}: {
+  survey: SurveyRow;
+  can_update: boolean;
+  can_close: boolean;
+  can_delete: boolean;
+  can_send: boolean;
+}) {
   const live = useGetSurveyQuery(initial.id);
   const survey = live.data ?? initial;
   const [remove] = useDeleteSurveyMutation();
@@ -70,6 +83,14 @@ export default function SurveysShow({ survey: initial, can_update, can_close, ca
             ]}
           />
         </Card>
+        {can_send && (
+          <div className="lg:col-span-2">
+            <SendSurveyCard surveyId={survey.id} open={survey.status === 'open'} />
+          </div>
+        )}
+        <div className="lg:col-span-3">
+          <SurveySendsCard surveyId={survey.id} />
+        </div>
       </div>
       {del.dialog}
     </>
