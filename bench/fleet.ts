@@ -171,7 +171,7 @@ async function runMode(mode: string) {
       const r = Math.random();
       const kind = r < 0.4 ? 'list' : r < 0.6 ? 'search' : r < 0.7 ? 'write' : 'page';
       const start = performance.now();
-      let ok = false;
+      let ok: boolean;
       try {
         if (kind === 'list') ok = (await fetch(`${base}/contacts/json?page=${1 + Math.floor(Math.random() * 50)}`, { headers: json(s) })).status === 200;
         else if (kind === 'search') ok = (await fetch(`${base}/contacts/json?search=N${1 + Math.floor(Math.random() * 9000)}`, { headers: json(s) })).status === 200;
