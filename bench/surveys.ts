@@ -51,7 +51,7 @@ try {
   const t0 = performance.now();
   await database.query(
     `insert into survey_responses (tenant_id, survey_id, answers, created_at)
-     select $1, $2, jsonb_build_object('q1', g % 11, 'q2', case when g % 3 = 0 then 'no' else 'yes' end,
+     select $1, $2, jsonb_build_object('q1', g % 11, 'q2', g % 3 <> 0,
                                        'q3', (array['Talks','Food','Music'])[1 + g % 3], 'q4', (array['great','slow','loud','fun'])[1 + g % 4]),
             now() - make_interval(mins => g % 50000)
        from generate_series(1, $3::int) g`,
