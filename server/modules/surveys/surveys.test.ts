@@ -411,6 +411,8 @@ describe('results: figures per kind of question, and the filters', () => {
     expect(none.k1).toMatchObject({ answered: 0, nps: null, average: null });
     expect(none.k2.counts).toEqual({ Red: 0, Blue: 0, Other: 0 });
     expect(none.k12).toMatchObject({ answered: 0, words: [], words_from: 0 });
+    expect((await resultsOf(kindsId, '&is_participant=0')).k1.answered).toBe(4);
+    expect((await resultsOf(kindsId, '&is_participant=1')).k1).toMatchObject({ answered: 0, nps: null });
     const count = await owner.json('GET', `/surveys/results/count?survey_id=${kindsId}&group_id=${groupId}`);
     expect(count.json()).toEqual({ data: 2, event_count: 1 });
   });

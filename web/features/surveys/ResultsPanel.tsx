@@ -201,7 +201,7 @@ export function ResultsPanel({ surveyId, definition, fixed = {}, campaigns = [],
                 Previous
               </Button>
               <span className="text-slate-600 dark:text-slate-300">
-                Page {formatCount(data.current_page)} of {formatCount(data.last_page)}
+                Page {formatCount(data.current_page)} of {data.total_estimated ? 'about ' : ''}{formatCount(data.last_page)}
               </span>
               <Button size="sm" variant="outline" disabled={page >= data.last_page} onClick={() => setPage((p) => p + 1)}>
                 Next
