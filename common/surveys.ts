@@ -430,8 +430,10 @@ export interface QuestionResult {
   answered: number;
   /** answer → count: options (with “Other”), scale values, yes/no, matrix "row → column" */
   counts: Record<string, number>;
-  /** text questions: their most frequent words */
+  /** text questions: their most frequent words, counted over the latest `words_from` answers */
   words: { word: string; count: number }[];
+  /** text questions: how many of the latest answers the words were counted over (at most a fixed number, fewer than `answered` on a large survey); 0 otherwise */
+  words_from: number;
   nps: number | null;
   average: number | null;
 }

@@ -1,12 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { allQuestions, CHOICE_TYPES, npsScore, OTHER, SCALE_TYPES, type AnswerValue, type QuestionResult, type SurveyDefinition, type SurveyQuestion, type SurveyResponseRow } from '../../../common/surveys.js';
+import { allQuestions, npsScore, OTHER, SCALE_TYPES, type AnswerValue, type QuestionResult, type SurveyDefinition, type SurveyQuestion, type SurveyResponseRow } from '../../../common/surveys.js';
 import { rows, type Tx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { isoTimestamp as ts } from '../../db/sql.js';
 import { exportRoute } from '../../http/import-export.js';
+import { eachBatch, readPage, type FieldMap } from '../../http/list.js';
 import { paginator } from '../../http/paginator.js';
+import { estimatedTotals } from '../../http/resource.js';
 import { validate } from '../../http/validate.js';
+import { surveyResponses } from './schema.js';
 import { requireSurvey } from './service.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -30,78 +33,183 @@ export const resultsQuery = z.object({
 });
 type ResultsQuery = z.output<typeof resultsQuery>;
 
+const r = surveyResponses;
+
+/** The filters over survey_responses alone (each a column with its index), tenant included. */
 function whereOf(tenantId: number, q: ResultsQuery): SQL {
-  const parts: SQL[] = [sql`r.tenant_id = ${tenantId}`];
-  if (q.survey_id) parts.push(sql`r.survey_id = ${q.survey_id}`);
-  if (q.campaign_id) parts.push(sql`r.campaign_id = ${q.campaign_id}`);
-  if (q.event_id) parts.push(sql`r.event_id = ${q.event_id}`);
-  if (q.group_id) parts.push(sql`r.group_id = ${q.group_id}`);
-  if (q.is_participant !== undefined) parts.push(sql`r.is_participant = ${q.is_participant}`);
-  if (q.date_from) parts.push(sql`r.created_at >= ${q.date_from}::date`);
-  if (q.date_to) parts.push(sql`r.created_at < ${q.date_to}::date + 1`);
+  const parts: SQL[] = [sql`${r.tenantId} = ${tenantId}`];
+  if (q.survey_id) parts.push(sql`${r.surveyId} = ${q.survey_id}`);
+  if (q.campaign_id) parts.push(sql`${r.campaignId} = ${q.campaign_id}`);
+  if (q.event_id) parts.push(sql`${r.eventId} = ${q.event_id}`);
+  if (q.group_id) parts.push(sql`${r.groupId} = ${q.group_id}`);
+  if (q.is_participant !== undefined) parts.push(sql`${r.isParticipant} = ${q.is_participant}`);
+  if (q.date_from) parts.push(sql`${r.createdAt} >= ${q.date_from}::date`);
+  if (q.date_to) parts.push(sql`${r.createdAt} < ${q.date_to}::date + 1`);
   return sql.join(parts, sql` and `);
 }
 
-const responseFields = sql`r.id, r.survey_id, r.contact_id, nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') as contact_name, r.answers,
-  r.campaign_id, r.event_id, r.group_id, r.is_participant, r.source, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at`;
-const fromResponses = sql`from survey_responses r left join outreach_contacts o on o.tenant_id = r.tenant_id and o.id = r.contact_id`;
+/** A response as the results list and the export answer it: the contact's name read by id, no join. */
+const responseFields: FieldMap = {
+  id: r.id,
+  survey_id: r.surveyId,
+  contact_id: r.contactId,
+  contact_name: sql<string | null>`${sql.raw(
+    `(select nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') from outreach_contacts o where o.tenant_id = "survey_responses"."tenant_id" and o.id = "survey_responses"."contact_id")`,
+  )}`,
+  answers: r.answers,
+  campaign_id: r.campaignId,
+  event_id: r.eventId,
+  group_id: r.groupId,
+  is_participant: r.isParticipant,
+  source: r.source,
+  created_at: ts(r.createdAt),
+};
+/** newest first: the order of survey_responses_survey_idx */
+const newestFirst = [sql`${r.createdAt} desc`, sql`${r.id} desc`];
 
 const STOP = new Set('the and for are but not you all any can had her was one our out has him his how its may new now old see two who did get let put say she too use that with have this will your from they been were what when which their there about would these other into more some than them then very just also like'.split(' '));
 
 /**
- * Every question's results over the filtered responses, in SQL (one scan per kind of question,
- * never the responses in JS): counts per answer for choices, scales and matrices, the NPS score,
- * the average, and the most frequent words of text answers.
+ * The word lists of text questions are counted over each question's latest WORDS_FROM answers
+ * (within the filters), not all of them: splitting every text of a million responses into
+ * words would cost more than every other figure together. The answer says how many were read.
+ */
+export const WORDS_FROM = 5_000;
+/** where the answers that are no option of their question are counted before they show as “Other” (no option is empty) */
+const NO_OPTION = '';
+/** how many words a text question's list shows */
+const WORDS_SHOWN = 20;
+
+/**
+ * One figure counted in the single pass over the responses: for its question, the answer's
+ * value (choices, scales, yes/no, dates), a matrix row's column, whether an option of a
+ * multiple choice was ticked, how many of its ticks were no option (“Other”), or only that the
+ * question was answered (texts, emails, phones, and multiple choices and matrices as a whole).
+ * Each is a text expression over the row's answers, null when there is nothing to count.
+ */
+interface Figure {
+  q: SurveyQuestion;
+  role: 'value' | 'answered' | 'option' | 'other' | 'row';
+  /** the option or matrix row */
+  key?: string;
+  expr: SQL;
+}
+
+function figuresOf(questions: SurveyQuestion[]): Figure[] {
+  const out: Figure[] = [];
+  for (const q of questions) {
+    const answer = sql`${r.answers} -> ${q.id}`;
+    const text = sql`${r.answers} ->> ${q.id}`;
+    const answered: Figure = { q, role: 'answered', expr: sql`case when ${r.answers} ? ${q.id} then '' end` };
+    switch (q.type) {
+      case 'single_choice':
+      case 'dropdown':
+        // an answer that is no option (“Other: …”, or an option since removed) is counted as NO_OPTION, shown as “Other”
+        out.push({ q, role: 'value', expr: sql`case when ${text} = any(${sql.param(q.options)}::text[]) then ${text} when ${r.answers} ? ${q.id} then ${NO_OPTION} end` });
+        break;
+      case 'multiple_choice':
+        out.push(answered);
+        for (const o of q.options) out.push({ q, role: 'option', key: o, expr: sql`case when ${answer} ? ${o} then '' end` });
+        if (q.allow_other)
+          out.push({
+            q,
+            role: 'other',
+            expr: sql`nullif(jsonb_array_length(jsonb_path_query_array(${answer}, '$[*] ? (!(@ == $o[*]))', ${JSON.stringify({ o: q.options })}::jsonb)), 0)::text`,
+          });
+        break;
+      case 'matrix':
+        out.push(answered);
+        for (const row of q.rows) out.push({ q, role: 'row', key: row, expr: sql`${answer} ->> ${row}` });
+        break;
+      case 'yes_no':
+      case 'rating':
+      case 'nps':
+      case 'scale':
+      case 'number':
+      case 'date':
+        out.push({ q, role: 'value', expr: text });
+        break;
+      default:
+        out.push(answered);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every question's results over the filtered responses, in SQL: one pass over the responses
+ * counts every figure of every question at once (each row's figures unpivoted by a VALUES list,
+ * then grouped by figure and value: a few dozen groups whatever the number of responses), and
+ * one more statement counts the words of the text questions' latest answers (WORDS_FROM).
+ * The grouped counts are then shaped per question here: options in order, “Other”, the NPS
+ * score, the average.
  */
 export async function summaryOf(tx: Tx, where: SQL, definition: SurveyDefinition): Promise<QuestionResult[]> {
   const questions = allQuestions(definition);
-  const counted = questions.filter((q) => CHOICE_TYPES.includes(q.type) || SCALE_TYPES.includes(q.type) || q.type === 'date').map((q) => q.id);
-  const texts = questions.filter((q) => ['short_text', 'long_text'].includes(q.type)).map((q) => q.id);
-  const ids = sql.param(questions.map((q) => q.id));
-  const answered = await rows<{ k: string; n: number }>(tx, sql`select a.key as k, count(*)::int as n from survey_responses r cross join lateral jsonb_each(r.answers) a where ${where} and a.key = any(${ids}::text[]) group by 1`);
-  const counts = counted.length
-    ? await rows<{ k: string; v: string; n: number }>(
+  const figures = figuresOf(questions);
+  const texts = questions.filter((q) => q.type === 'short_text' || q.type === 'long_text').map((q) => q.id);
+  const counted = figures.length
+    ? await rows<{ i: number; v: string; n: number }>(
         tx,
-        sql`select a.key as k, x.v, count(*)::int as n
-              from survey_responses r cross join lateral jsonb_each(r.answers) a
-              cross join lateral (
-                select e #>> '{}' as v from jsonb_array_elements(case when jsonb_typeof(a.value) = 'array' then a.value else '[]'::jsonb end) e
-                union all select m.key || ' → ' || (m.value #>> '{}') from jsonb_each(case when jsonb_typeof(a.value) = 'object' then a.value else '{}'::jsonb end) m
-                union all select case when jsonb_typeof(a.value) = 'boolean' then (case when a.value = 'true'::jsonb then 'Yes' else 'No' end) else a.value #>> '{}' end
-                 where jsonb_typeof(a.value) not in ('array', 'object')
-              ) x
-             where ${where} and a.key = any(${sql.param(counted)}::text[]) group by 1, 2`,
+        sql`select f.i, f.v, count(*)::int as n
+              from ${r} cross join lateral (values ${sql.join(
+                figures.map((f, i) => sql`(${sql.raw(String(i))}, ${f.expr})`),
+                sql`, `,
+              )}) as f(i, v)
+             where ${where} and f.v is not null
+             group by 1, 2`,
       )
     : [];
   const words = texts.length
-    ? await rows<{ k: string; w: string; n: number }>(
+    ? await rows<{ k: string; w: string | null; n: number }>(
         tx,
-        sql`select k, w, n from (
-              select k, w, n, row_number() over (partition by k order by n desc, w) as rank from (
-                select a.key as k, w, count(*)::int as n
-                  from survey_responses r cross join lateral jsonb_each_text(r.answers) a
-                  cross join lateral regexp_split_to_table(lower(a.value), '[^[:alnum:]]+') w
-                 where ${where} and a.key = any(${sql.param(texts)}::text[]) and length(w) > 2 and not (w = any(${sql.param([...STOP])}::text[]))
-                 group by 1, 2) t) ranked
-             where rank <= 20 order by k, n desc, w`,
+        sql`with latest as materialized (
+              select t.k, x.v from unnest(${sql.param(texts)}::text[]) as t(k)
+               cross join lateral (
+                 select ${r.answers} ->> t.k as v from ${r} where ${where} and ${r.answers} ->> t.k is not null
+                  order by ${sql.join(newestFirst, sql`, `)} limit ${WORDS_FROM}) x),
+            counted as (
+              select k, w, count(*)::int as n from latest cross join lateral regexp_split_to_table(lower(latest.v), '[^[:alnum:]]+') w
+               where length(w) > 2 and not (w = any(${sql.param([...STOP])}::text[]))
+               group by 1, 2),
+            ranked as (select k, w, n, row_number() over (partition by k order by n desc, w) as rank from counted)
+            select k, w, n from ranked where rank <= ${WORDS_SHOWN}
+            union all select k, null, count(*)::int from latest group by k
+            order by 1, 3 desc, 2`,
       )
     : [];
-  const byQuestion = new Map<string, Record<string, number>>();
-  for (const c of counts) (byQuestion.get(c.k) ?? byQuestion.set(c.k, {}).get(c.k)!)[c.v] = Number(c.n);
+
+  const raw = new Map<string, Record<string, number>>(questions.map((q) => [q.id, {}]));
+  const answered = new Map<string, number>();
+  const add = (rec: Record<string, number>, k: string, n: number) => (rec[k] = (rec[k] ?? 0) + n);
+  for (const c of counted) {
+    const f = figures[Number(c.i)];
+    const n = Number(c.n);
+    const rec = raw.get(f.q.id)!;
+    if (f.role === 'answered') answered.set(f.q.id, n);
+    else if (f.role === 'option') add(rec, f.key!, n);
+    else if (f.role === 'other') add(rec, NO_OPTION, Number(c.v) * n);
+    else if (f.role === 'row') add(rec, `${f.key} → ${c.v}`, n);
+    else {
+      add(rec, f.q.type === 'yes_no' ? (c.v === 'true' ? 'Yes' : c.v === 'false' ? 'No' : c.v) : c.v, n);
+      answered.set(f.q.id, (answered.get(f.q.id) ?? 0) + n);
+    }
+  }
   return questions.map((q): QuestionResult => {
-    const raw = byQuestion.get(q.id) ?? {};
-    const c = ordered(q, raw);
+    const got = raw.get(q.id)!;
     const numeric = SCALE_TYPES.includes(q.type);
-    const total = Object.values(raw).reduce((a, b) => a + b, 0);
-    const sum = numeric ? Object.entries(raw).reduce((a, [k, n]) => a + Number(k) * n, 0) : 0;
+    const total = Object.values(got).reduce((a, b) => a + b, 0);
+    const sum = numeric ? Object.entries(got).reduce((a, [k, n]) => a + Number(k) * n, 0) : 0;
+    const own = words.filter((w) => w.k === q.id);
     return {
       id: q.id,
       type: q.type,
       label: q.label,
-      answered: Number(answered.find((a) => a.k === q.id)?.n ?? 0),
-      counts: c,
-      words: words.filter((w) => w.k === q.id).map((w) => ({ word: w.w, count: Number(w.n) })),
-      nps: q.type === 'nps' ? npsScore(raw) : null,
+      answered: answered.get(q.id) ?? 0,
+      counts: ordered(q, got),
+      words: own.filter((w) => w.w !== null).map((w) => ({ word: w.w!, count: Number(w.n) })),
+      words_from: Number(own.find((w) => w.w === null)?.n ?? 0),
+      nps: q.type === 'nps' ? npsScore(got) : null,
       average: numeric && total ? Math.round((sum / total) * 100) / 100 : null,
     };
   });
@@ -152,14 +260,15 @@ export function resultRoutes(app: FastifyInstance) {
     return req.tenantTx(async (tx) => {
       const survey = await surveyOf(tx, req, q);
       const where = whereOf(tenantId, q);
-      const data = await rows<SurveyResponseRow>(tx, sql`select ${responseFields} ${fromResponses} where ${where} order by r.created_at desc, r.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
-      const [{ n }] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from survey_responses r where ${where}`);
-      const { page: _p, ...rest } = (req.query ?? {}) as Record<string, unknown>;
-      const page = paginator(
-        data.map((r) => ({ ...r, id: Number(r.id), survey_id: Number(r.survey_id), contact_id: r.contact_id && Number(r.contact_id), campaign_id: r.campaign_id && Number(r.campaign_id), event_id: r.event_id && Number(r.event_id), group_id: r.group_id && Number(r.group_id) })),
-        { total: Number(n), page: q.page, perPage: q.per_page, path: req.url.split('?')[0], query: rest },
+      // the page and its total through the lists' reader: a count capped at EXACT_TOTAL_LIMIT, the planner's estimate beyond
+      const { data, total, estimated } = await readPage<SurveyResponseRow & Record<string, unknown>>(
+        (fn) => fn(tx),
+        { table: r, fields: responseFields, tenantId, where, order: newestFirst, page: q.page, perPage: q.per_page, list: 'surveys:results' },
+        estimatedTotals(req.server.ctx),
       );
-      return { ...page, summary: survey ? await summaryOf(tx, sql`${where} and r.survey_id = ${survey.id}`, survey.definition) : null };
+      const { page: _p, ...rest } = (req.query ?? {}) as Record<string, unknown>;
+      const page = paginator(data, { total, estimated, page: q.page, perPage: q.per_page, path: req.url.split('?')[0], query: rest });
+      return { ...page, summary: survey ? await summaryOf(tx, where, survey.definition) : null };
     });
   });
 
@@ -168,8 +277,8 @@ export function resultRoutes(app: FastifyInstance) {
     const tenantId = req.tenant!.id;
     return req.tenantTx(async (tx) => {
       await surveyOf(tx, req, q);
-      const [r] = await rows<{ n: number; events: number }>(tx, sql`select count(*)::int as n, count(distinct r.event_id)::int as events from survey_responses r where ${whereOf(tenantId, q)}`);
-      return { data: Number(r.n), event_count: Number(r.events) };
+      const [c] = await rows<{ n: number; events: number }>(tx, sql`select count(*)::int as n, count(distinct ${r.eventId})::int as events from ${r} where ${whereOf(tenantId, q)}`);
+      return { data: Number(c.n), event_count: Number(c.events) };
     });
   });
 
@@ -194,28 +303,19 @@ export function resultRoutes(app: FastifyInstance) {
         return {
           count: async (tx) => {
             definition = (await requireSurvey(tx, req.tenant!.id, q.survey_id)).definition;
-            return Number((await rows<{ n: number }>(tx, sql`select count(*)::int as n from survey_responses r where ${where}`))[0].n);
+            return Number((await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${r} where ${where}`))[0].n);
           },
           each: async (tx, size, fn) => {
             const questions = allQuestions(definition!);
-            let after: { at: string; id: number } | null = null;
-            for (;;) {
-              const batch: (SurveyResponseRow & { at: string })[] = await rows<SurveyResponseRow & { at: string }>(
-                tx,
-                sql`select ${responseFields}, r.created_at::text as at ${fromResponses} where ${where} ${after ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
-                     order by r.created_at desc, r.id desc limit ${size}`,
-              );
-              if (!batch.length) return;
-              await fn(
-                batch.map((r) => {
-                  const row: Record<string, unknown> = { id: Number(r.id), created_at: r.created_at, contact_name: r.contact_name };
-                  for (const qq of questions) row[`q.${qq.id}`] = cellOf(qq, r.answers[qq.id]);
-                  return row;
+            await eachBatch<SurveyResponseRow & Record<string, unknown>>(tx, { table: r, fields: responseFields, where, order: newestFirst }, size, (batch) =>
+              fn(
+                batch.map((row) => {
+                  const out: Record<string, unknown> = { id: row.id, created_at: row.created_at, contact_name: row.contact_name };
+                  for (const qq of questions) out[`q.${qq.id}`] = cellOf(qq, row.answers[qq.id]);
+                  return out;
                 }),
-              );
-              const last = batch[batch.length - 1];
-              after = { at: last.at, id: Number(last.id) };
-            }
+              ),
+            );
           },
         };
       },
@@ -230,5 +330,4 @@ export function resultRoutes(app: FastifyInstance) {
       },
     },
   );
-  void notFound;
 }

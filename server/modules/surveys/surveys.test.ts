@@ -7,6 +7,7 @@ import { withTenant } from '../../db/tenancy.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
 import { addMember } from '../users/test-helpers.js';
+import { WORDS_FROM } from './results.js';
 import { personalSurveyToken, surveyToken } from './service.js';
 
 /**
@@ -29,6 +30,7 @@ let token: string;
 let eventId: number;
 let groupId: number;
 let contactId: number;
+let campaignId: number;
 const KEY = 'test-key-0123456789-0123456789-0123456789';
 
 const inA = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database, tenantA, fn);
@@ -82,7 +84,8 @@ beforeAll(async () => {
   guest = new TestClient(t.app);
   await guest.get('/login');
   const camp = await owner.json('POST', '/campaigns/store', { name: 'Outreach 2026' });
-  const group = await owner.json('POST', '/groups/store', { name: 'Monthly meetups', campaign_id: camp.json().data.id });
+  campaignId = camp.json().data.id;
+  const group = await owner.json('POST', '/groups/store', { name: 'Monthly meetups', campaign_id: campaignId });
   groupId = group.json().data.id;
   const ev = await owner.json('POST', '/events/store', { name: 'Launch', campaign_id: camp.json().data.id, group_id: groupId, starts_at: '2026-12-01T18:00', ends_at: '2026-12-01T21:00', status: 'active' });
   expect(ev.statusCode, ev.body).toBe(201);
@@ -244,9 +247,12 @@ describe('results: /surveys/results/json, count, export', () => {
   it('answers the responses and every question’s results', async () => {
     const r = await owner.json('GET', `/surveys/results/json?survey_id=${survey.id}`);
     expect(r.statusCode, r.body).toBe(200);
-    const body = r.json() as { total: number; data: { contact_name: string | null }[]; summary: QuestionResult[] };
+    const body = r.json() as { total: number; data: { id: number; contact_name: string | null; created_at: string }[]; summary: QuestionResult[] };
     expect(body.total).toBe(4);
     expect(body.data[0].contact_name).toBe('Amina Otieno');
+    expect(body.data[0]).toMatchObject({ survey_id: survey.id, contact_id: contactId, event_id: eventId, source: 'personal' });
+    expect(body.data[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(body.data.map((d) => d.id)).toEqual([...body.data.map((d) => d.id)].sort((a, b) => b - a));
     const q = Object.fromEntries(body.summary.map((s) => [s.id, s]));
     expect(q.q1.counts).toMatchObject({ '4': 1, '5': 1, '9': 1, '10': 1, '0': 0 });
     // 2 promoters, 2 detractors of 4
@@ -255,6 +261,9 @@ describe('results: /surveys/results/json, count, export', () => {
     expect(q.q4.counts).toEqual({ Talks: 1, Food: 0, Other: 1 });
     expect(q.q5.counts['Venue → Good']).toBe(2);
     expect(q.q2.words.map((w) => w.word)).toEqual(expect.arrayContaining(['chairs', 'talks']));
+    expect(q.q2.words_from).toBe(2);
+    expect(q.q1.answered).toBe(4);
+    expect(q.q5.answered).toBe(2);
     const count = await owner.json('GET', `/surveys/results/count?survey_id=${survey.id}&event_id=${eventId}`);
     expect(count.json()).toEqual({ data: 4, event_count: 1 });
     expect((await owner.json('GET', `/surveys/results/count?survey_id=${survey.id}&is_participant=1`)).json()).toEqual({ data: 0, event_count: 0 });
@@ -277,6 +286,151 @@ describe('results: /surveys/results/json, count, export', () => {
     expect(sheet.rowCount).toBe(5);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toHaveLength(9);
     expect((await owner.json('POST', '/surveys/results/export', {})).statusCode).toBe(422);
+  });
+});
+
+/**
+ * Every kind of question's figures, and the filters, over responses stored as the answer page
+ * stores them (with the campaign, event and group copied on the row), written here directly so
+ * each figure below is known by hand.
+ */
+describe('results: figures per kind of question, and the filters', () => {
+  const kinds = {
+    sections: [
+      {
+        id: 'all',
+        questions: [
+          { id: 'k1', type: 'nps', label: 'Recommend?' },
+          { id: 'k2', type: 'single_choice', label: 'Colour', options: ['Red', 'Blue'], allow_other: true },
+          { id: 'k3', type: 'multiple_choice', label: 'Drinks', options: ['Tea', 'Coffee', 'Juice'], allow_other: true },
+          { id: 'k4', type: 'dropdown', label: 'Letter', options: ['A', 'B'] },
+          { id: 'k5', type: 'rating', label: 'Stars', max: 4 },
+          { id: 'k6', type: 'scale', label: 'Scale' },
+          { id: 'k7', type: 'number', label: 'Number' },
+          { id: 'k8', type: 'date', label: 'Day' },
+          { id: 'k9', type: 'email', label: 'Email' },
+          { id: 'k10', type: 'yes_no', label: 'Came?' },
+          { id: 'k11', type: 'matrix', label: 'Rate', rows: ['Venue', 'Food'], columns: ['Good', 'Bad'] },
+          { id: 'k12', type: 'short_text', label: 'Say it' },
+        ],
+      },
+    ],
+  };
+  let kindsId: number;
+  let textId: number;
+  type Summary = { total: number; summary: QuestionResult[] };
+  const resultsOf = async (id: number, filter = '') => {
+    const r = await owner.json('GET', `/surveys/results/json?survey_id=${id}${filter}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json() as Summary;
+    return { total: body.total, ...Object.fromEntries(body.summary.map((s) => [s.id, s])) } as { total: number } & Record<string, QuestionResult>;
+  };
+
+  beforeAll(async () => {
+    const made = await owner.json('POST', '/surveys/store', { name: 'Every kind', definition: kinds });
+    expect(made.statusCode, made.body).toBe(201);
+    kindsId = made.json().data.id;
+    const answers = [
+      // r1: the campaign, the event and the group
+      [{ k1: 10, k2: 'Red', k3: ['Tea', 'Coffee'], k4: 'A', k5: 4, k6: 5, k7: 2.5, k8: '2026-01-02', k9: 'a@example.test', k10: true, k11: { Venue: 'Good', Food: 'Bad' }, k12: 'Great coffee, great tea!' }, campaignId, eventId, groupId, '2026-01-10T12:00:00Z'],
+      // r2: the campaign only
+      [{ k1: 3, k2: 'Other: green', k3: ['Tea', 'Other: mate'], k4: 'B', k5: 2, k6: 1, k7: 10, k8: '2026-01-02', k10: false, k11: { Venue: 'Good' }, k12: 'Coffee was cold' }, campaignId, null, null, '2026-01-11T12:00:00Z'],
+      // r3: the event and the group
+      [{ k1: 8, k2: 'Blue', k3: ['Juice'], k5: 4, k7: -1, k10: true, k12: 'the tea' }, null, eventId, groupId, '2026-02-01T12:00:00Z'],
+      // r4: an option since removed counts as “Other”
+      [{ k1: 9, k2: 'Purple' }, null, null, null, '2026-03-05T12:00:00Z'],
+      // r5: no answer at all
+      [{}, null, null, null, '2026-03-06T12:00:00Z'],
+    ] as const;
+    await inA(async (tx) => {
+      for (const [a, campaign, event, group, at] of answers)
+        await tx.execute(
+          sql`insert into survey_responses (tenant_id, survey_id, answers, campaign_id, event_id, group_id, created_at) values (${tenantA}, ${kindsId}, ${JSON.stringify(a)}::jsonb, ${campaign}, ${event}, ${group}, ${at})`,
+        );
+    });
+    const text = await owner.json('POST', '/surveys/store', { name: 'Words', definition: { sections: [{ id: 's', questions: [{ id: 't', type: 'long_text', label: 'Tell us' }] }] } });
+    textId = text.json().data.id;
+    // one old answer, then WORDS_FROM newer ones: the old one falls outside the word list
+    await inA((tx) =>
+      tx.execute(
+        sql`insert into survey_responses (tenant_id, survey_id, answers, created_at)
+            select ${tenantA}, ${textId}, jsonb_build_object('t', case when g = 0 then 'ancient words' else 'fresh fresh answer' end), timestamptz '2026-01-01T00:00:00Z' + make_interval(mins => g)
+              from generate_series(0, ${WORDS_FROM}) g`,
+      ),
+    );
+  }, 60_000);
+
+  it('counts every kind of question over all the responses', async () => {
+    const q = await resultsOf(kindsId);
+    expect(q.total).toBe(5);
+    expect(q.k1).toMatchObject({ answered: 4, nps: 25, average: 7.5 });
+    expect(q.k1.counts).toEqual({ '0': 0, '1': 0, '2': 0, '3': 1, '4': 0, '5': 0, '6': 0, '7': 0, '8': 1, '9': 1, '10': 1 });
+    expect(q.k2).toMatchObject({ answered: 4, counts: { Red: 1, Blue: 1, Other: 2 }, nps: null, average: null });
+    expect(q.k3).toMatchObject({ answered: 3, counts: { Tea: 2, Coffee: 1, Juice: 1, Other: 1 } });
+    // no “Other” without allow_other
+    expect(q.k4).toMatchObject({ answered: 2, counts: { A: 1, B: 1 } });
+    expect(q.k5).toMatchObject({ answered: 3, counts: { '1': 0, '2': 1, '3': 0, '4': 2 }, average: 3.33 });
+    expect(q.k6).toMatchObject({ answered: 2, counts: { '1': 1, '2': 0, '3': 0, '4': 0, '5': 1 }, average: 3 });
+    expect(q.k7).toMatchObject({ answered: 3, average: 3.83 });
+    expect(q.k7.counts).toEqual({ '-1': 1, '2.5': 1, '10': 1 });
+    expect(q.k8).toMatchObject({ answered: 2, counts: { '2026-01-02': 2 } });
+    expect(q.k9).toMatchObject({ answered: 1, counts: {}, words: [], words_from: 0 });
+    expect(q.k10).toMatchObject({ answered: 3, counts: { Yes: 2, No: 1 } });
+    expect(q.k11).toMatchObject({ answered: 2, counts: { 'Venue → Good': 2, 'Venue → Bad': 0, 'Food → Good': 0, 'Food → Bad': 1 } });
+    expect(q.k12).toMatchObject({ answered: 3, words_from: 3 });
+    // stop words and words under three letters left out; most frequent first, then alphabetically
+    expect(q.k12.words).toEqual([
+      { word: 'coffee', count: 2 },
+      { word: 'great', count: 2 },
+      { word: 'tea', count: 2 },
+      { word: 'cold', count: 1 },
+    ]);
+  });
+
+  it('filters by campaign, event, group and dates', async () => {
+    const byCampaign = await resultsOf(kindsId, `&campaign_id=${campaignId}`);
+    expect(byCampaign.total).toBe(2);
+    expect(byCampaign.k1).toMatchObject({ answered: 2, nps: 0, average: 6.5 });
+    expect(byCampaign.k10.counts).toEqual({ Yes: 1, No: 1 });
+    expect(byCampaign.k12.words.map((w) => w.word)).toEqual(['coffee', 'great', 'cold', 'tea']);
+    const byEvent = await resultsOf(kindsId, `&event_id=${eventId}`);
+    expect(byEvent.total).toBe(2);
+    expect(byEvent.k2.counts).toEqual({ Red: 1, Blue: 1, Other: 0 });
+    expect(byEvent.k1.nps).toBe(50);
+    const byGroup = await resultsOf(kindsId, `&group_id=${groupId}`);
+    expect(byGroup.k3.counts).toEqual({ Tea: 1, Coffee: 1, Juice: 1, Other: 0 });
+    expect(byGroup.k5.counts).toEqual({ '1': 0, '2': 0, '3': 0, '4': 2 });
+    // both days included
+    const byDates = await resultsOf(kindsId, '&date_from=2026-01-11&date_to=2026-02-01');
+    expect(byDates.total).toBe(2);
+    expect(byDates.k1).toMatchObject({ answered: 2, nps: -50 });
+    expect(byDates.k11.counts).toMatchObject({ 'Venue → Good': 1, 'Food → Bad': 0 });
+    expect(byDates.k12.words.map((w) => w.word)).toEqual(['coffee', 'cold', 'tea']);
+    const none = await resultsOf(kindsId, '&date_from=2027-01-01');
+    expect(none.total).toBe(0);
+    expect(none.k1).toMatchObject({ answered: 0, nps: null, average: null });
+    expect(none.k2.counts).toEqual({ Red: 0, Blue: 0, Other: 0 });
+    expect(none.k12).toMatchObject({ answered: 0, words: [], words_from: 0 });
+    expect((await resultsOf(kindsId, '&is_participant=0')).k1.answered).toBe(4);
+    expect((await resultsOf(kindsId, '&is_participant=1')).k1).toMatchObject({ answered: 0, nps: null });
+    const count = await owner.json('GET', `/surveys/results/count?survey_id=${kindsId}&group_id=${groupId}`);
+    expect(count.json()).toEqual({ data: 2, event_count: 1 });
+  });
+
+  it('counts the words of the latest answers only, and says how many', async () => {
+    const q = await resultsOf(textId);
+    expect(q.total).toBe(WORDS_FROM + 1);
+    expect(q.t).toMatchObject({ answered: WORDS_FROM + 1, words_from: WORDS_FROM });
+    expect(q.t.words).toEqual([
+      { word: 'fresh', count: 2 * WORDS_FROM },
+      { word: 'answer', count: WORDS_FROM },
+    ]);
+    // the page reads the newest first, with its exact total below the lists' cap
+    const page = await owner.json('GET', `/surveys/results/json?survey_id=${textId}&per_page=2&page=2`);
+    expect(page.json()).toMatchObject({ total: WORDS_FROM + 1, current_page: 2, last_page: Math.ceil((WORDS_FROM + 1) / 2) });
+    expect(page.json().data.map((d: { answers: { t: string } }) => d.answers.t)).toEqual(['fresh fresh answer', 'fresh fresh answer']);
+    const last = await owner.json('GET', `/surveys/results/json?survey_id=${textId}&per_page=2&page=${Math.ceil((WORDS_FROM + 1) / 2)}`);
+    expect(last.json().data.map((d: { answers: { t: string } }) => d.answers.t)).toEqual(['ancient words']);
   });
 });
 

@@ -23,13 +23,16 @@ function QuestionChart({ r }: { r: QuestionResult }) {
   if (r.type === 'short_text' || r.type === 'long_text') {
     if (!r.words.length) return <p className="text-sm text-slate-500 dark:text-slate-400">No words yet.</p>;
     return (
-      <ul aria-label={`Most frequent words in “${r.label}”`} className="flex flex-wrap gap-2">
-        {r.words.map((w) => (
-          <li key={w.word} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-700 dark:text-slate-100">
-            {w.word} <span className="text-xs text-slate-500 dark:text-slate-300">{formatCount(w.count)}</span>
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-col gap-2">
+        <ul aria-label={`Most frequent words in “${r.label}”`} className="flex flex-wrap gap-2">
+          {r.words.map((w) => (
+            <li key={w.word} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-700 dark:text-slate-100">
+              {w.word} <span className="text-xs text-slate-500 dark:text-slate-300">{formatCount(w.count)}</span>
+            </li>
+          ))}
+        </ul>
+        {r.words_from < r.answered && <p className="text-xs text-slate-500 dark:text-slate-400">Words of the latest {formatCount(r.words_from)} answers.</p>}
+      </div>
     );
   }
   if (!labels.length) return <p className="text-sm text-slate-500 dark:text-slate-400">No answers yet.</p>;
@@ -198,7 +201,7 @@ export function ResultsPanel({ surveyId, definition, fixed = {}, campaigns = [],
                 Previous
               </Button>
               <span className="text-slate-600 dark:text-slate-300">
-                Page {formatCount(data.current_page)} of {formatCount(data.last_page)}
+                Page {formatCount(data.current_page)} of {data.total_estimated ? 'about ' : ''}{formatCount(data.last_page)}
               </span>
               <Button size="sm" variant="outline" disabled={page >= data.last_page} onClick={() => setPage((p) => p + 1)}>
                 Next
