@@ -103,6 +103,18 @@ export interface MailboxFolder {
   unread: number;
 }
 
+/** What the Mailbox/Setup/Gmail and Setup/Outlook pages receive (docs/decisions/0050-mailbox.md). */
+export interface MailOAuthSetup {
+  provider: 'gmail' | 'outlook';
+  /** false: the operator has not set the provider's OAuth client; `unavailable` says so and there is no button */
+  configured: boolean;
+  unavailable: string;
+  imap: string | null;
+  smtp: string | null;
+  /** the whole-page link that starts the sign-in */
+  start_url: string | null;
+}
+
 export interface MailboxAccount {
   id: number;
   name: string;
@@ -112,6 +124,8 @@ export interface MailboxAccount {
   last_synced_at: string | null;
   sync_status: 'pending' | 'syncing' | 'idle' | 'failed';
   sync_error: string | null;
+  /** a Gmail or Outlook mailbox whose provider refused Kazi's access: why, and the member signs in again; null otherwise */
+  reconnect_reason: string | null;
   sync_done: number;
   sync_total: number;
   folders: MailboxFolder[];

@@ -9,9 +9,10 @@ import { withTenant } from '../../db/tenancy.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { EXACT_TOTAL_LIMIT } from '../../http/list-totals.js';
 import { paginator } from '../../http/paginator.js';
-import { accountSecrets, ownedAccount } from './accounts.js';
+import { ownedAccount } from './accounts.js';
+import { CredentialsUnavailable, openImap, withSmtpCredentials } from './oauth.js';
 import { hasRemoteImages, sanitizeMailHtml } from './sanitize.js';
-import { imapClient, MailHostRefused, resolveMailHost, smtpTransport } from './transport.js';
+import { MailHostRefused, resolveMailHost, smtpTransport } from './transport.js';
 import { connectionSentence } from '../../providers/email/smtp.js';
 
 /** The mail list, one mail, marks and sends (docs/decisions/0050-mailbox.md). */
@@ -168,15 +169,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * of the server is a 422 with its sentence; the copy in Sent is best effort (logged).
  */
 export async function sendMail(config: Config, database: Database, log: FastifyBaseLogger, tenantId: number, userId: number, input: SendMailData) {
-  const { account, smtp, imap, answered, sentPath } = await withTenant(database, tenantId, async (tx) => {
-    await ownedAccount(tx, tenantId, userId, input.mailbox_id);
-    const secrets = await accountSecrets(tx, config, tenantId, input.mailbox_id);
+  const { account, answered, sentPath } = await withTenant(database, tenantId, async (tx) => {
+    const account = await ownedAccount(tx, tenantId, userId, input.mailbox_id);
     const answered = input.reply_to_id ? await ownedMail(tx, tenantId, userId, input.reply_to_id) : null;
     const [sent] = await rows<{ path: string }>(
       tx,
       sql`select path from mailbox_folders where tenant_id = ${tenantId} and account_id = ${input.mailbox_id} and role = 'SENT'`,
     );
-    return { ...secrets, answered, sentPath: sent?.path ?? null };
+    return { account, answered, sentPath: sent?.path ?? null };
   });
   const references = answered?.message_id ? [...(answered.references?.split(/\s+/).filter(Boolean) ?? []), answered.message_id].join(' ') : undefined;
   const composer = new MailComposer({
@@ -194,27 +194,35 @@ export async function sendMail(config: Config, database: Database, log: FastifyB
   const raw = await composer.compile().build();
   let address: string;
   try {
-    address = await resolveMailHost(smtp.host, config.mailbox.allowedHosts, 'SMTP');
+    address = await resolveMailHost(account.smtp_host, config.mailbox.allowedHosts, 'SMTP');
   } catch (err) {
     if (err instanceof MailHostRefused) throw new ValidationError({ mailbox_id: [err.message] });
     throw err;
   }
-  const transport = smtpTransport(smtp, address, 30_000);
+  // a Gmail or Outlook account sends with XOAUTH2, its token refreshed when due (or once more when the server refuses it)
   try {
-    await transport.sendMail({ envelope: { from: account.email, to: [...input.to, ...input.cc] }, raw });
+    await withSmtpCredentials(config, database, tenantId, input.mailbox_id, async ({ smtp }) => {
+      const transport = smtpTransport(smtp, address, 30_000);
+      try {
+        await transport.sendMail({ envelope: { from: account.email, to: [...input.to, ...input.cc] }, raw });
+      } finally {
+        transport.close();
+      }
+    });
   } catch (err) {
-    throw new ValidationError({ mailbox_id: [connectionSentence(err as Parameters<typeof connectionSentence>[0], smtp)] });
-  } finally {
-    transport.close();
+    if (err instanceof CredentialsUnavailable) throw new ValidationError({ mailbox_id: [err.message] });
+    if (err instanceof ValidationError) throw err;
+    const server = { host: account.smtp_host, port: account.smtp_port, security: account.smtp_security };
+    throw new ValidationError({ mailbox_id: [connectionSentence(err as Parameters<typeof connectionSentence>[0], server)] });
   }
   if (sentPath) {
-    const client = imapClient(imap, await resolveMailHost(imap.host, config.mailbox.allowedHosts, 'IMAP'), 30_000);
+    let client: Awaited<ReturnType<typeof openImap>>['client'] | null = null;
     try {
-      await client.connect();
+      client = (await openImap(config, database, tenantId, input.mailbox_id)).client;
       await client.append(sentPath, raw, ['\\Seen']);
       await client.logout();
     } catch (err) {
-      client.close();
+      client?.close();
       log.warn({ err, tenantId, accountId: input.mailbox_id }, 'sent copy not stored in the Sent folder');
     }
   }
