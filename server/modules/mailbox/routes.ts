@@ -29,7 +29,11 @@ export function mailboxRoutes(app: FastifyInstance) {
   // ---- pages (PAGES.md Mailbox/…)
   app.get('/mailbox', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mailbox/Overview', {}));
   app.get('/mailbox/providers', { config: { access: 'mailbox.view' } }, async (req, reply) =>
-    reply.inertia('Mailbox/Providers', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))) }),
+    reply.inertia('Mailbox/Providers', {
+      mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))),
+      // which sign-ins the operator set up: the others' cards say so
+      oauth: { gmail: providerConfig(config, 'gmail') !== null, outlook: providerConfig(config, 'outlook') !== null },
+    }),
   );
   // the demo mail app (PAGES.md Mail/Index): sample data in the browser only
   app.get('/mail', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mail/Index', {}));
