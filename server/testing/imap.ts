@@ -51,6 +51,8 @@ export interface ImapOptions {
    * `active` true): the OAuth stand-in's /introspect.
    */
   oauth2IntrospectionUrl?: string;
+  /** listen on this port (a browser flow's server was told it in advance); a free one otherwise */
+  port?: number;
 }
 
 export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', pass: 'secret-pass' }], options: ImapOptions = {}) {
@@ -61,7 +63,7 @@ export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', 
   }
   const dir = await mkdtemp(join(tmpdir(), 'kazi-imap-'));
   await chmod(dir, 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const root = process.getuid?.() === 0;
   const me = userInfo();
   // as root Dovecot runs its helpers as its package's users and the mail as `dovecot`; otherwise all as the current user

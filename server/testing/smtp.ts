@@ -12,6 +12,8 @@ export interface SmtpListenerOptions {
   auth?: { user: string; pass: string };
   /** also take SASL XOAUTH2 logins (Gmail's and Outlook's): the user and bearer token are accepted when this says so */
   oauth?: (user: string, accessToken: string) => boolean;
+  /** listen on this port (a browser flow's server was told it in advance); a free one otherwise */
+  port?: number;
   /** recipients answered with this SMTP reply at RCPT TO (550 no such user, 451 try later) */
   refuse?: Record<string, { code: number; message: string }>;
   /** the message to these recipients is answered with this reply after DATA */
@@ -74,7 +76,7 @@ export async function startSmtp(options: SmtpListenerOptions = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -59,9 +59,12 @@ export const pkceChallenge = (verifier: string) => b64url(createHash('sha256').u
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
+/** the client the stand-in knows unless told another */
+export const STANDIN_OAUTH_CLIENT = { id: 'standin-client.apps.test', secret: 'standin-client-secret' };
+
 export async function startOAuthStandIn(options: OAuthStandInOptions) {
-  const clientId = options.clientId ?? 'standin-client.apps.test';
-  const clientSecret = options.clientSecret ?? 'standin-client-secret';
+  const clientId = options.clientId ?? STANDIN_OAUTH_CLIENT.id;
+  const clientSecret = options.clientSecret ?? STANDIN_OAUTH_CLIENT.secret;
   const expiresIn = options.expiresIn ?? 3599;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const codes = new Map<string, Grant>();
