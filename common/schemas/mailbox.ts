@@ -92,6 +92,18 @@ export const sendMailSchema = z.object({
   reply_to_id: recordId('mail').nullish().transform((v) => v ?? null),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
+
+/** POST /mailbox/drafts: what Compose holds so far, kept in the account's Drafts folder (nothing is required but the mailbox). */
+export const saveDraftSchema = z.object({
+  mailbox_id: recordId('mailbox'),
+  to: addresses('to', 0).optional().default([]),
+  cc: addresses('cc', 0).optional().default([]),
+  subject: z.string({ error: 'The subject must be text.' }).trim().max(500, { error: 'The subject may not be greater than 500 characters.' }).optional().default(''),
+  body: z.string({ error: 'The message must be text.' }).max(100_000, { error: 'The message is too long.' }).optional().default(''),
+  /** the draft this one replaces (reopened and saved again): removed from the server once the new one is stored */
+  draft_id: recordId('mail').nullish().transform((v) => v ?? null),
+});
+export type SaveDraftData = z.output<typeof saveDraftSchema>;
 export type SendMailData = z.output<typeof sendMailSchema>;
 
 export interface MailboxFolder {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { MailDetail, MailListItem, SendMailData } from '../../../common/schemas/mailbox.js';
+import type { MailDetail, MailListItem, SaveDraftData, SendMailData } from '../../../common/schemas/mailbox.js';
 import type { Paginator } from '../../../common/schemas/list-query.js';
 import type { Config } from '../../config.js';
 import { rows, type Database, type Tx } from '../../db/client.js';
@@ -109,6 +109,21 @@ async function ownedMail(tx: Tx, tenantId: number, userId: number, mailId: numbe
   );
   if (!m) throw notFound('Mail');
   return m;
+}
+
+/** A draft of the member's to reopen in Compose: it must be in its account's Drafts folder. */
+export async function draftToReopen(tx: Tx, tenantId: number, userId: number, mailId: number) {
+  const m = await ownedMail(tx, tenantId, userId, mailId);
+  const [f] = await rows<{ role: string | null }>(tx, sql`select role from mailbox_folders where tenant_id = ${tenantId} and id = ${m.folder_id}`);
+  if (f?.role !== 'DRAFTS') throw notFound('Draft');
+  return {
+    id: Number(m.id),
+    mailbox_id: Number(m.account_id),
+    to: m.to_addresses.map((a) => a.address).join(', '),
+    cc: m.cc_addresses.map((a) => a.address).join(', '),
+    subject: m.subject,
+    body: m.text_body.replace(/\n$/, ''),
+  };
 }
 
 /** One mail (SPEC §7 GET /mailbox/mails/{mailID}); opening it marks it read. */
@@ -226,5 +241,60 @@ export async function sendMail(config: Config, database: Database, log: FastifyB
       log.warn({ err, tenantId, accountId: input.mailbox_id }, 'sent copy not stored in the Sent folder');
     }
   }
+  return { accountId: Number(account.id) };
+}
+
+/**
+ * Saves what Compose holds as a draft: the message is built as a send would build it and put in
+ * the account's Drafts folder with IMAP APPEND and the \\Draft flag (the next sync lists it in
+ * DRAFTS). A draft reopened and saved again replaces the old one, which is deleted on the server.
+ * No Drafts folder, or a server refusing, is a 422 with its sentence.
+ */
+export async function saveDraft(config: Config, database: Database, tenantId: number, userId: number, input: SaveDraftData) {
+  const { account, draftsPath, replaced } = await withTenant(database, tenantId, async (tx) => {
+    const account = await ownedAccount(tx, tenantId, userId, input.mailbox_id);
+    const [drafts] = await rows<{ id: number; path: string }>(
+      tx,
+      sql`select id, path from mailbox_folders where tenant_id = ${tenantId} and account_id = ${input.mailbox_id} and role = 'DRAFTS'`,
+    );
+    if (!drafts) throw new ValidationError({ mailbox_id: ['This mailbox has no Drafts folder yet (it appears after the first sync).'] });
+    let replaced: { uid: number } | null = null;
+    if (input.draft_id) {
+      const old = await ownedMail(tx, tenantId, userId, input.draft_id);
+      if (Number(old.folder_id) !== Number(drafts.id) || Number(old.account_id) !== input.mailbox_id) throw new ValidationError({ draft_id: ['This mail is not a draft of this mailbox.'] });
+      replaced = { uid: Number(old.uid) };
+    }
+    return { account, draftsPath: drafts.path, replaced };
+  });
+  const composer = new MailComposer({
+    from: { name: account.name, address: account.email },
+    to: input.to.length ? input.to : undefined,
+    cc: input.cc.length ? input.cc : undefined,
+    subject: input.subject,
+    text: input.body,
+    html: `<div>${escapeHtml(input.body).replace(/\r?\n/g, '<br>')}</div>`,
+    messageId: `<${crypto.randomUUID()}@${account.email.split('@')[1] ?? 'kazi.local'}>`,
+    date: new Date(),
+  });
+  const raw = await composer.compile().build();
+  let client: Awaited<ReturnType<typeof openImap>>['client'] | null = null;
+  try {
+    client = (await openImap(config, database, tenantId, input.mailbox_id)).client;
+    await client.append(draftsPath, raw, ['\\Draft', '\\Seen']);
+    if (replaced) {
+      const lock = await client.getMailboxLock(draftsPath);
+      try {
+        await client.messageDelete(String(replaced.uid), { uid: true });
+      } finally {
+        lock.release();
+      }
+    }
+    await client.logout();
+  } catch (err) {
+    client?.close();
+    // openImap's failures are sentences already (the guard, the login, a refused token)
+    throw new ValidationError({ mailbox_id: [err instanceof Error ? err.message : String(err)] });
+  }
+  if (input.draft_id) await withTenant(database, tenantId, (tx) => tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${input.draft_id}`));
   return { accountId: Number(account.id) };
 }

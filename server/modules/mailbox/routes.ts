@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { connectImapSchema, mailFlagsSchema, mailMoveSchema, mailListQuerySchema, mailShowQuerySchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
+import { connectImapSchema, mailFlagsSchema, mailMoveSchema, mailListQuerySchema, mailShowQuerySchema, saveDraftSchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { accountViews, deleteAccount, insertAccount, ownedAccount, setDefault, unreadTotal } from './accounts.js';
-import { mailDetail, mailsPage, moveMail, sendMail, setFlags } from './mails.js';
+import { draftToReopen, mailDetail, mailsPage, moveMail, saveDraft, sendMail, setFlags } from './mails.js';
 import { connectOAuthAccount, oauthSetupProps } from './oauth-connect.js';
 import { exchangeCode, isOAuthProvider, OAuthFlowError, PROVIDER_INFO, providerConfig, startFlow, takeFlow, type OAuthProvider } from './oauth.js';
 import { FLAGS_JOB, MOVE_JOB, requestSync, type FlagsJob, type MoveJob } from './sync.js';
@@ -40,9 +40,16 @@ export function mailboxRoutes(app: FastifyInstance) {
   app.get('/mailbox/setup/imap', { config: { access: 'mailbox.create' } }, (_req, reply) => reply.inertia('Mailbox/Setup/Imap', {}));
   app.get('/mailbox/setup/gmail', { config: { access: 'mailbox.create' } }, (_req, reply) => reply.inertia('Mailbox/Setup/Gmail', { ...oauthSetupProps(config, 'gmail') }));
   app.get('/mailbox/setup/outlook', { config: { access: 'mailbox.create' } }, (_req, reply) => reply.inertia('Mailbox/Setup/Outlook', { ...oauthSetupProps(config, 'outlook') }));
-  app.get('/mailbox/compose', { config: { access: 'mailbox.send' } }, async (req, reply) =>
-    reply.inertia('Mailbox/Compose', { mailboxes: await req.tenantTx((tx) => accountViews(tx, company(req), me(req))), reply_to: null }),
-  );
+  app.get('/mailbox/compose', { config: { access: 'mailbox.send' } }, async (req, reply) => {
+    // ?draft=<mail id>: a saved draft reopened
+    const asked = (req.query as Record<string, unknown>).draft;
+    if (asked !== undefined && (typeof asked !== 'string' || !ID.test(asked))) throw notFound('Draft');
+    const data = await req.tenantTx(async (tx) => ({
+      mailboxes: await accountViews(tx, company(req), me(req)),
+      draft: asked ? await draftToReopen(tx, company(req), me(req), Number(asked)) : null,
+    }));
+    return reply.inertia('Mailbox/Compose', { ...data, reply_to: null });
+  });
   app.get('/mailbox/mails/:id/view', { config: { access: 'mailbox.view' } }, async (req, reply) => {
     const id = pathId(req, 'Mail');
     const { mail } = await req.tenantTx((tx) => mailDetail(tx, company(req), me(req), id));
@@ -205,6 +212,13 @@ export function mailboxRoutes(app: FastifyInstance) {
     const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, null));
     await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
     return { message: 'Delete Successfully', data: { id } };
+  });
+
+  app.post('/mailbox/drafts', { config: { access: 'mailbox.send' } }, async (req, reply) => {
+    const input = validate(saveDraftSchema, bodyOf(req));
+    const { accountId } = await saveDraft(config, app.ctx.database, company(req), me(req), input);
+    await requestSync(queue, company(req), accountId);
+    return reply.code(201).send({ message: 'Draft saved', data: { mailbox_id: accountId } });
   });
 
   app.post('/mailbox/send', { config: { access: 'mailbox.send' } }, async (req, reply) => {
