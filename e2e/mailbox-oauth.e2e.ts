@@ -11,7 +11,7 @@ import { openBrowser, registerTenant, reportFailure, toast, type Browser } from 
  * page (an error toast, nothing connected), connects again and allows; back on Mail accounts the
  * mailbox is there, and its mail syncs in from a Dovecot that checks the XOAUTH2 token at the
  * stand-in. Outlook is not configured on the server under test: its Setup page says so, with no
- * Connect button.
+ * Connect button. A draft saved from Compose shows in Drafts and reopens in Compose.
  */
 const ALICE = { user: 'alice@mail.test', pass: 'only-for-delivering-test-mail' };
 
@@ -38,7 +38,7 @@ describe('mailbox sign-in with Google', () => {
     await Promise.all([imap?.close(), smtp?.close(), oauth?.close()]);
   });
 
-  it('says when a provider is not set up, refuses a declined consent, and connects Gmail when allowed', async () => {
+  it('says when a provider is not set up, refuses a declined consent, connects Gmail when allowed, and keeps a draft', async () => {
     const page = b.page;
     await page.goto('/mailbox/setup/outlook');
     await page.getByText(/Sign-in with Microsoft is not set up on this Kazi/).waitFor();
@@ -64,5 +64,21 @@ describe('mailbox sign-in with Google', () => {
     await page.goto('/mailbox');
     await page.getByRole('region', { name: 'Mail list' }).getByText('Borehole survey', { exact: true }).waitFor({ timeout: 30_000 });
     expect(oauth.introspections.items.some((i) => i.active)).toBe(true);
+
+    // a draft saved from Compose lands in Drafts (through XOAUTH2 too) and reopens in Compose
+    await page.goto('/mailbox/compose');
+    await page.getByLabel(/^To/).fill('kamau@example.test');
+    await page.getByLabel(/^Subject/).fill('Tank order');
+    await page.getByLabel(/^Message/).fill('Two tanks, maybe three.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await toast(page, 'Draft saved').waitFor();
+    await page.waitForURL(/\/mailbox$/);
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: /^Drafts/ }).click();
+    await page.getByRole('region', { name: 'Mail list' }).getByText('Tank order', { exact: true }).click({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Edit draft' }).click();
+    await page.waitForURL(/\/mailbox\/compose\?draft=\d+$/);
+    await expect.poll(() => page.getByLabel(/^Subject/).inputValue()).toBe('Tank order');
+    expect(await page.getByLabel(/^To/).inputValue()).toBe('kamau@example.test');
+    expect(b.pageErrors).toEqual([]);
   });
 });
