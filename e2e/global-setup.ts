@@ -9,6 +9,7 @@ import { buildIfStale, ROOT } from '../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { STANDIN_AT } from '../server/testing/standins/africastalking';
 import { STANDIN_MPESA } from '../server/testing/standins/mpesa';
+import { STANDIN_OAUTH_CLIENT } from '../server/testing/standins/oauth';
 import { STANDIN_SECRET_KEY, STANDIN_WEBHOOK_SECRET } from '../server/testing/standins/stripe';
 import { E2E_APP_KEY } from './app-key';
 
@@ -59,6 +60,11 @@ declare module 'vitest' {
     smsStandIns: { africastalkingPort: number };
     /** the port the server expects Mailgun's API on (MAILGUN_API_URL): an email flow starts the stand-in there itself */
     emailStandIns: { mailgunPort: number };
+    /**
+     * Gmail sign-in: the ports the server expects the OAuth stand-in (as Google's endpoints), and
+     * Gmail's IMAP and SMTP servers on; the mailbox OAuth flow starts them there itself
+     */
+    mailboxStandIns: { oauthPort: number; imapPort: number; smtpPort: number };
   }
 }
 
@@ -71,6 +77,7 @@ export default async function setup(project: TestProject) {
   const paymentStandIns = { stripePort: await freePort(), mpesaPort: await freePort() };
   const smsStandIns = { africastalkingPort: await freePort() };
   const emailStandIns = { mailgunPort: await freePort() };
+  const mailboxStandIns = { oauthPort: await freePort(), imapPort: await freePort(), smtpPort: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'kazi-e2e-'));
   const postgres = process.env.E2E_DATABASE_URL ? await createPostgresDatabase(process.env.E2E_DATABASE_URL) : null;
   if (postgres) console.log(`[e2e] server on PostgreSQL, database ${postgres.name}`);
@@ -80,6 +87,13 @@ export default async function setup(project: TestProject) {
     MAILGUN_API_URL: `http://127.0.0.1:${emailStandIns.mailgunPort}`,
     // the mailbox flow connects to the Dovecot and the SMTP listener it starts on this machine (the SSRF guard's allowance)
     MAILBOX_ALLOWED_HOSTS: '127.0.0.1',
+    // Gmail through the OAuth stand-in; Microsoft stays unconfigured (its Setup page says so)
+    MAILBOX_GOOGLE_CLIENT_ID: STANDIN_OAUTH_CLIENT.id,
+    MAILBOX_GOOGLE_CLIENT_SECRET: STANDIN_OAUTH_CLIENT.secret,
+    MAILBOX_GOOGLE_AUTH_URL: `http://127.0.0.1:${mailboxStandIns.oauthPort}/authorize`,
+    MAILBOX_GOOGLE_TOKEN_URL: `http://127.0.0.1:${mailboxStandIns.oauthPort}/token`,
+    MAILBOX_GOOGLE_IMAP: `127.0.0.1:${mailboxStandIns.imapPort}:none`,
+    MAILBOX_GOOGLE_SMTP: `127.0.0.1:${mailboxStandIns.smtpPort}:none`,
   });
   const cleanUp = async () => {
     await server.stop();
@@ -107,6 +121,7 @@ export default async function setup(project: TestProject) {
   project.provide('paymentStandIns', paymentStandIns);
   project.provide('smsStandIns', smsStandIns);
   project.provide('emailStandIns', emailStandIns);
+  project.provide('mailboxStandIns', mailboxStandIns);
 
   return cleanUp;
 }

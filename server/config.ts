@@ -33,7 +33,35 @@ export interface Config {
   /** API_TOKEN_RATE_LIMIT: requests one API token may make per minute (docs/decisions/0047) */
   apiTokenRateLimit: number;
   /** Mailbox (docs/decisions/0050-mailbox.md): MAILBOX_ALLOWED_HOSTS, private hosts a connected mailbox may still reach (lower case) */
-  mailbox: { allowedHosts: string[] };
+  mailbox: MailboxConfig;
+}
+
+/** A server a provider's mailboxes use: host, port and how the connection is secured. */
+export interface MailServerSetting {
+  host: string;
+  port: number;
+  security: 'tls' | 'starttls' | 'none';
+}
+
+/**
+ * Sign-in with Google or Microsoft for mailboxes (docs/decisions/0050-mailbox.md): the operator's
+ * OAuth client, the provider's endpoints (overridable for a stand-in) and its IMAP/SMTP servers.
+ */
+export interface MailOAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** true when the endpoints are the provider's own (the id_token's issuer is then checked against the provider's) */
+  official: boolean;
+  imap: MailServerSetting;
+  smtp: MailServerSetting;
+}
+
+export interface MailboxConfig {
+  allowedHosts: string[];
+  /** null: the operator has not configured that provider, and its Setup page says so */
+  oauth: { gmail: MailOAuthProviderConfig | null; outlook: MailOAuthProviderConfig | null };
 }
 
 /** The websocket server on the app's own port (server/realtime). */
@@ -121,6 +149,15 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const portMsg = 'must be a port number between 0 and 65535';
+
+/** "host:port:security" (imap.gmail.com:993:tls, 127.0.0.1:1143:none): a provider's IMAP or SMTP server */
+const mailServer = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}:(tls|starttls|none)$/, 'must be host:port:security (security tls, starttls or none)')
+  .transform((v): MailServerSetting => {
+    const [host, port, security] = v.split(':');
+    return { host: host.toLowerCase(), port: Number(port), security: security as MailServerSetting['security'] };
+  });
 
 const schema = z.object({
   PORT: z.coerce
@@ -211,6 +248,18 @@ const schema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
     .refine((list) => list.every((h) => /^[a-z0-9.:_-]+$/.test(h)), 'must be a comma-separated list of host names or IP addresses')
     .optional(),
+  MAILBOX_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  MAILBOX_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MAILBOX_GOOGLE_AUTH_URL: z.string().url('must be a URL').optional(),
+  MAILBOX_GOOGLE_TOKEN_URL: z.string().url('must be a URL').optional(),
+  MAILBOX_GOOGLE_IMAP: mailServer.optional(),
+  MAILBOX_GOOGLE_SMTP: mailServer.optional(),
+  MAILBOX_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MAILBOX_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MAILBOX_MICROSOFT_AUTH_URL: z.string().url('must be a URL').optional(),
+  MAILBOX_MICROSOFT_TOKEN_URL: z.string().url('must be a URL').optional(),
+  MAILBOX_MICROSOFT_IMAP: mailServer.optional(),
+  MAILBOX_MICROSOFT_SMTP: mailServer.optional(),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
   NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('development'),
 });
@@ -254,7 +303,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfig(e),
     realtime: { key: e.REALTIME_KEY ?? `kazi-${createHmac('sha256', appKey).update('realtime-key').digest('hex').slice(0, 20)}` },
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
-    mailbox: { allowedHosts: e.MAILBOX_ALLOWED_HOSTS ?? [] },
+    mailbox: mailboxConfig(e),
+  };
+}
+
+/**
+ * The mailbox settings: a provider is on when its client id and secret are both set (one without
+ * the other is a mistake worth saying); endpoints and servers default to the provider's own.
+ */
+function mailboxConfig(e: z.infer<typeof schema>): MailboxConfig {
+  const provider = (
+    name: 'GOOGLE' | 'MICROSOFT',
+    defaults: { authUrl: string; tokenUrl: string; imap: MailServerSetting; smtp: MailServerSetting },
+  ): MailOAuthProviderConfig | null => {
+    const id = e[`MAILBOX_${name}_CLIENT_ID`];
+    const secret = e[`MAILBOX_${name}_CLIENT_SECRET`];
+    const rest = [e[`MAILBOX_${name}_AUTH_URL`], e[`MAILBOX_${name}_TOKEN_URL`], e[`MAILBOX_${name}_IMAP`], e[`MAILBOX_${name}_SMTP`]];
+    if (!id || !secret) {
+      if (id || secret || rest.some((v) => v !== undefined))
+        throw new ConfigError(`Invalid configuration: MAILBOX_${name}_CLIENT_ID and MAILBOX_${name}_CLIENT_SECRET must be set together (and before the other MAILBOX_${name}_ settings)`);
+      return null;
+    }
+    const authUrl = e[`MAILBOX_${name}_AUTH_URL`];
+    const tokenUrl = e[`MAILBOX_${name}_TOKEN_URL`];
+    return {
+      clientId: id,
+      clientSecret: secret,
+      authUrl: authUrl ?? defaults.authUrl,
+      tokenUrl: tokenUrl ?? defaults.tokenUrl,
+      official: !authUrl && !tokenUrl,
+      imap: e[`MAILBOX_${name}_IMAP`] ?? defaults.imap,
+      smtp: e[`MAILBOX_${name}_SMTP`] ?? defaults.smtp,
+    };
+  };
+  return {
+    allowedHosts: e.MAILBOX_ALLOWED_HOSTS ?? [],
+    oauth: {
+      gmail: provider('GOOGLE', {
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        imap: { host: 'imap.gmail.com', port: 993, security: 'tls' },
+        smtp: { host: 'smtp.gmail.com', port: 465, security: 'tls' },
+      }),
+      outlook: provider('MICROSOFT', {
+        authUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+        tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+        imap: { host: 'outlook.office365.com', port: 993, security: 'tls' },
+        smtp: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
+      }),
+    },
   };
 }
 

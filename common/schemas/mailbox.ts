@@ -92,6 +92,18 @@ export const sendMailSchema = z.object({
   reply_to_id: recordId('mail').nullish().transform((v) => v ?? null),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
+
+/** POST /mailbox/drafts: what Compose holds so far, kept in the account's Drafts folder (nothing is required but the mailbox). */
+export const saveDraftSchema = z.object({
+  mailbox_id: recordId('mailbox'),
+  to: addresses('to', 0).optional().default([]),
+  cc: addresses('cc', 0).optional().default([]),
+  subject: z.string({ error: 'The subject must be text.' }).trim().max(500, { error: 'The subject may not be greater than 500 characters.' }).optional().default(''),
+  body: z.string({ error: 'The message must be text.' }).max(100_000, { error: 'The message is too long.' }).optional().default(''),
+  /** the draft this one replaces (reopened and saved again): removed from the server once the new one is stored */
+  draft_id: recordId('mail').nullish().transform((v) => v ?? null),
+});
+export type SaveDraftData = z.output<typeof saveDraftSchema>;
 export type SendMailData = z.output<typeof sendMailSchema>;
 
 export interface MailboxFolder {
@@ -103,6 +115,18 @@ export interface MailboxFolder {
   unread: number;
 }
 
+/** What the Mailbox/Setup/Gmail and Setup/Outlook pages receive (docs/decisions/0050-mailbox.md). */
+export interface MailOAuthSetup {
+  provider: 'gmail' | 'outlook';
+  /** false: the operator has not set the provider's OAuth client; `unavailable` says so and there is no button */
+  configured: boolean;
+  unavailable: string;
+  imap: string | null;
+  smtp: string | null;
+  /** the whole-page link that starts the sign-in */
+  start_url: string | null;
+}
+
 export interface MailboxAccount {
   id: number;
   name: string;
@@ -112,6 +136,8 @@ export interface MailboxAccount {
   last_synced_at: string | null;
   sync_status: 'pending' | 'syncing' | 'idle' | 'failed';
   sync_error: string | null;
+  /** a Gmail or Outlook mailbox whose provider refused Kazi's access: why, and the member signs in again; null otherwise */
+  reconnect_reason: string | null;
   sync_done: number;
   sync_total: number;
   folders: MailboxFolder[];

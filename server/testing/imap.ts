@@ -44,7 +44,18 @@ const accepts = (port: number) =>
     });
   });
 
-export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', pass: 'secret-pass' }]) {
+export interface ImapOptions {
+  /**
+   * Also take XOAUTH2 and OAUTHBEARER logins, the token checked by Dovecot's oauth2 passdb at this
+   * RFC 7662 introspection URL (POST token=…; the answer's `email` must be the login's user and
+   * `active` true): the OAuth stand-in's /introspect.
+   */
+  oauth2IntrospectionUrl?: string;
+  /** listen on this port (a browser flow's server was told it in advance); a free one otherwise */
+  port?: number;
+}
+
+export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', pass: 'secret-pass' }], options: ImapOptions = {}) {
   if (!existsSync(DOVECOT)) {
     throw new Error(
       `Dovecot is not installed (${DOVECOT} is missing): the mailbox tests need a real IMAP server. Install the Debian package dovecot-imapd (apt-get install dovecot-imapd; .ci/run does it as root) or point DOVECOT_PATH at the binary.`,
@@ -52,7 +63,7 @@ export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', 
   }
   const dir = await mkdtemp(join(tmpdir(), 'kazi-imap-'));
   await chmod(dir, 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const root = process.getuid?.() === 0;
   const me = userInfo();
   // as root Dovecot runs its helpers as its package's users and the mail as `dovecot`; otherwise all as the current user
@@ -65,6 +76,14 @@ export async function startImap(users: ImapUser[] = [{ user: 'alice@mail.test', 
   if (root) await chown(mail, mailUid, mailGid);
   await writeFile(join(dir, 'users'), users.map((u) => `${u.user}:{PLAIN}${u.pass}::::::`).join('\n') + '\n');
   await chmod(join(dir, 'users'), 0o644);
+  const oauth2 = options.oauth2IntrospectionUrl;
+  if (oauth2) {
+    await writeFile(
+      join(dir, 'oauth2.conf.ext'),
+      `introspection_mode = post\nintrospection_url = ${oauth2}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`,
+    );
+    await chmod(join(dir, 'oauth2.conf.ext'), 0o644);
+  }
   const conf = join(dir, 'dovecot.conf');
   await writeFile(
     conf,
@@ -76,7 +95,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
 default_internal_user = ${internal}
 ${root ? 'default_internal_group = dovecot\n' : ''}default_login_user = ${login}
 first_valid_uid = ${Math.min(mailUid, 1)}
@@ -87,7 +106,16 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
-userdb {
+${
+  oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+`
+    : ''
+}userdb {
   driver = static
   args = home=${mail}/%u
 }

@@ -13,6 +13,7 @@ const account: MailboxAccount = {
   last_synced_at: null,
   sync_status: 'idle',
   sync_error: null,
+  reconnect_reason: null,
   sync_done: 0,
   sync_total: 0,
   // as a server might list them: not in the fixed order

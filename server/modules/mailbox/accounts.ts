@@ -25,7 +25,10 @@ interface AccountRow {
   smtp_port: number;
   smtp_security: MailSecurity;
   username: string;
-  password_sealed: string;
+  password_sealed: string | null;
+  oauth_sealed: string | null;
+  token_expires_at: string | null;
+  reconnect_reason: string | null;
   last_synced_at: string | null;
   sync_status: MailboxAccount['sync_status'];
   sync_error: string | null;
@@ -34,12 +37,20 @@ interface AccountRow {
 }
 
 const place = (tenantId: number, userId: number, email: string) => `mailbox_accounts:${tenantId}:${userId}:${email}`;
+/** where a Gmail or Outlook account's tokens are sealed: its own row, apart from any password */
+export const tokenPlace = (tenantId: number, userId: number, email: string) => `${place(tenantId, userId, email)}:oauth`;
+
+/** a Gmail or Outlook account's tokens, as sealed in `oauth_sealed` */
+export interface OAuthTokens {
+  access_token: string;
+  refresh_token: string;
+}
 /** unread counts stop here (the badge shows "999+"): a count never reads more rows than this */
 export const UNREAD_CAP = 1000;
 
 const COLUMNS = sql.raw(
   `id, user_id, name, email, provider, is_default, imap_host, imap_port, imap_security, smtp_host, smtp_port, smtp_security, username, password_sealed,
-   last_synced_at, sync_status, sync_error, sync_done, sync_total`,
+   oauth_sealed, token_expires_at, reconnect_reason, last_synced_at, sync_status, sync_error, sync_done, sync_total`,
 );
 
 /** the member's account, or the 404 a stranger's and another company's get */
@@ -49,24 +60,45 @@ export async function ownedAccount(tx: Tx, tenantId: number, userId: number, id:
   return a;
 }
 
-/** the servers and credentials of an account, for a sync or a send */
+/**
+ * The servers and credentials of an account, for a sync or a send: the password, or a Gmail or
+ * Outlook account's tokens (`oauth`; use server/modules/mailbox/oauth.ts accountCredentials, which
+ * refreshes the access token when it is due).
+ */
 export async function accountSecrets(tx: Tx, config: Config, tenantId: number, id: number) {
   const [a] = await rows<AccountRow>(tx, sql`select ${COLUMNS} from mailbox_accounts where tenant_id = ${tenantId} and id = ${id}`);
   if (!a) throw notFound('Mailbox');
-  let password: string;
+  let password = '';
+  let oauth: (OAuthTokens & { expiresAt: number }) | null = null;
   try {
-    password = unseal(config.appKey, place(tenantId, Number(a.user_id), a.email), a.password_sealed);
+    if (a.oauth_sealed) {
+      const tokens = JSON.parse(unseal(config.appKey, tokenPlace(tenantId, Number(a.user_id), a.email), a.oauth_sealed)) as OAuthTokens;
+      oauth = { ...tokens, expiresAt: a.token_expires_at ? Date.parse(a.token_expires_at) : 0 };
+    } else password = unseal(config.appKey, place(tenantId, Number(a.user_id), a.email), a.password_sealed ?? '');
   } catch (err) {
     if (err instanceof SealedSecretUnreadable) throw new ValidationError({ password: [err.message] });
     throw err;
   }
-  const imap: ServerAccount = { host: a.imap_host, port: a.imap_port, security: a.imap_security, username: a.username, password };
-  const smtp: ServerAccount = { host: a.smtp_host, port: a.smtp_port, security: a.smtp_security, username: a.username, password };
-  return { account: a, imap, smtp };
+  const accessToken = oauth?.access_token;
+  const imap: ServerAccount = { host: a.imap_host, port: a.imap_port, security: a.imap_security, username: a.username, password, accessToken };
+  const smtp: ServerAccount = { host: a.smtp_host, port: a.smtp_port, security: a.smtp_security, username: a.username, password, accessToken };
+  return { account: a, imap, smtp, oauth };
 }
+export type AccountSecrets = Awaited<ReturnType<typeof accountSecrets>>;
 
-/** Stores a tested account (the first one, or one asked to be, becomes the default); its id. */
-export async function insertAccount(tx: Tx, config: Config, tenantId: number, userId: number, input: ConnectImapData, provider: MailboxProvider = 'imap') {
+/**
+ * Stores a tested account (the first one, or one asked to be, becomes the default); its id. A
+ * Gmail or Outlook account comes with its tokens instead of a password.
+ */
+export async function insertAccount(
+  tx: Tx,
+  config: Config,
+  tenantId: number,
+  userId: number,
+  input: ConnectImapData,
+  provider: MailboxProvider = 'imap',
+  tokens?: OAuthTokens & { expiresAt: Date },
+) {
   const [dup] = await rows(tx, sql`select 1 from mailbox_accounts where tenant_id = ${tenantId} and user_id = ${userId} and email = ${input.email}`);
   if (dup) throw new ValidationError({ email: ['This mailbox is already connected.'] });
   const [{ n }] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from mailbox_accounts where tenant_id = ${tenantId} and user_id = ${userId}`);
@@ -74,13 +106,19 @@ export async function insertAccount(tx: Tx, config: Config, tenantId: number, us
   if (makeDefault) await tx.execute(sql`update mailbox_accounts set is_default = false where tenant_id = ${tenantId} and user_id = ${userId} and is_default`);
   const [a] = await rows<{ id: number }>(
     tx,
-    sql`insert into mailbox_accounts (tenant_id, user_id, name, email, provider, is_default, imap_host, imap_port, imap_security, smtp_host, smtp_port, smtp_security, username, password_sealed)
+    sql`insert into mailbox_accounts (tenant_id, user_id, name, email, provider, is_default, imap_host, imap_port, imap_security, smtp_host, smtp_port, smtp_security, username,
+                                      password_sealed, oauth_sealed, token_expires_at)
         values (${tenantId}, ${userId}, ${input.name}, ${input.email}, ${provider}, ${makeDefault}, ${input.imap_host}, ${input.imap_port}, ${input.imap_security},
-                ${input.smtp_host}, ${input.smtp_port}, ${input.smtp_security}, ${input.username}, ${seal(config.appKey, place(tenantId, userId, input.email), input.password)})
+                ${input.smtp_host}, ${input.smtp_port}, ${input.smtp_security}, ${input.username},
+                ${tokens ? null : seal(config.appKey, place(tenantId, userId, input.email), input.password)},
+                ${tokens ? sealTokens(config, tenantId, userId, input.email, tokens) : null}, ${tokens ? tokens.expiresAt.toISOString() : null})
         returning id`,
   );
   return Number(a.id);
 }
+
+export const sealTokens = (config: Config, tenantId: number, userId: number, email: string, t: OAuthTokens) =>
+  seal(config.appKey, tokenPlace(tenantId, userId, email), JSON.stringify({ access_token: t.access_token, refresh_token: t.refresh_token } satisfies OAuthTokens));
 
 export async function setDefault(tx: Tx, tenantId: number, userId: number, id: number) {
   await ownedAccount(tx, tenantId, userId, id);
@@ -144,6 +182,7 @@ export async function accountViews(tx: Tx, tenantId: number, userId: number, onl
       last_synced_at: a.last_synced_at,
       sync_status: a.sync_status,
       sync_error: a.sync_error,
+      reconnect_reason: a.reconnect_reason,
       sync_done: Number(a.sync_done),
       sync_total: Number(a.sync_total),
       folders: mine.filter((f) => f.role !== null),

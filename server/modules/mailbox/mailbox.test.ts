@@ -286,6 +286,66 @@ describe('moving and deleting', () => {
   });
 });
 
+describe('drafts', () => {
+  it('saves Compose as a draft in DRAFTS (IMAP APPEND with \\Draft), reopens it in Compose, and saving it again replaces it', async () => {
+    const drafts = folderOf(acc, 'DRAFTS').id;
+    const bad = await owner.json('POST', '/mailbox/drafts', { mailbox_id: acc.id, to: ['not an address'] });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['to.0']);
+    const saved = await ok(owner, 'POST', '/mailbox/drafts', { mailbox_id: acc.id, to: ['kamau@example.test'], subject: 'Tank order', body: 'Two tanks,\nmaybe three.' }, 201);
+    expect(saved.message).toBe('Draft saved');
+    let draft: MailListItem | undefined;
+    await expect
+      .poll(
+        async () => {
+          draft = (await page(owner, drafts)).data.find((m) => m.subject === 'Tank order');
+          return draft !== undefined;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+    // on the server: in Drafts, flagged \Draft
+    const c = await imap.client(USER);
+    try {
+      const lock = await c.getMailboxLock('Drafts');
+      try {
+        const flags: string[][] = [];
+        for await (const m of c.fetch('1:*', { flags: true, envelope: true })) if (m.envelope?.subject === 'Tank order') flags.push([...(m.flags ?? [])]);
+        expect(flags).toEqual([expect.arrayContaining(['\\Draft'])]);
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await c.logout();
+    }
+
+    // reopened in Compose with what was typed
+    const reopened = await owner.get(`/mailbox/compose?draft=${draft!.id}`, { inertia: true });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().props.draft).toEqual({ id: draft!.id, mailbox_id: acc.id, to: 'kamau@example.test', cc: '', subject: 'Tank order', body: 'Two tanks,\nmaybe three.' });
+    // a mail outside Drafts is no draft; another member's draft is a 404
+    const inboxMail = (await page(owner, inbox)).data[0];
+    expect((await owner.get(`/mailbox/compose?draft=${inboxMail.id}`, { inertia: true })).statusCode).toBe(404);
+    expect((await colleague.get(`/mailbox/compose?draft=${draft!.id}`, { inertia: true })).statusCode).toBe(404);
+    expect((await owner.get('/mailbox/compose?draft=x', { inertia: true })).statusCode).toBe(404);
+    expect((await owner.json('POST', '/mailbox/drafts', { mailbox_id: acc.id, subject: 'x', draft_id: inboxMail.id })).statusCode).toBe(422);
+    expect((await colleague.json('POST', '/mailbox/drafts', { mailbox_id: acc.id, subject: 'x' })).statusCode).toBe(404);
+
+    // saved again: the new version replaces the old one, here and on the server
+    await ok(owner, 'POST', '/mailbox/drafts', { mailbox_id: acc.id, to: ['kamau@example.test'], subject: 'Tank order, three tanks', body: 'Three tanks.', draft_id: draft!.id }, 201);
+    await expect
+      .poll(async () => (await page(owner, drafts)).data.map((m) => m.subject).sort(), { timeout: 30_000, interval: 200 })
+      .toEqual(['Hello number 15', 'Tank order, three tanks']);
+    const s = await imap.client(USER);
+    try {
+      const status = await s.status('Drafts', { messages: true });
+      expect(status && status.messages).toBe(2);
+    } finally {
+      await s.logout();
+    }
+  });
+});
+
 describe('isolation', () => {
   it('another member’s and another company’s mailbox, folder and mail are 404s; deleting a mailbox removes its mail', async () => {
     const mail = (await page(owner, inbox)).data[0];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { MailDetail, MailListItem, SendMailData } from '../../../common/schemas/mailbox.js';
+import type { MailDetail, MailListItem, SaveDraftData, SendMailData } from '../../../common/schemas/mailbox.js';
 import type { Paginator } from '../../../common/schemas/list-query.js';
 import type { Config } from '../../config.js';
 import { rows, type Database, type Tx } from '../../db/client.js';
@@ -9,9 +9,10 @@ import { withTenant } from '../../db/tenancy.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { EXACT_TOTAL_LIMIT } from '../../http/list-totals.js';
 import { paginator } from '../../http/paginator.js';
-import { accountSecrets, ownedAccount } from './accounts.js';
+import { ownedAccount } from './accounts.js';
+import { CredentialsUnavailable, openImap, withSmtpCredentials } from './oauth.js';
 import { hasRemoteImages, sanitizeMailHtml } from './sanitize.js';
-import { imapClient, MailHostRefused, resolveMailHost, smtpTransport } from './transport.js';
+import { MailHostRefused, resolveMailHost, smtpTransport } from './transport.js';
 import { connectionSentence } from '../../providers/email/smtp.js';
 
 /** The mail list, one mail, marks and sends (docs/decisions/0050-mailbox.md). */
@@ -110,6 +111,21 @@ async function ownedMail(tx: Tx, tenantId: number, userId: number, mailId: numbe
   return m;
 }
 
+/** A draft of the member's to reopen in Compose: it must be in its account's Drafts folder. */
+export async function draftToReopen(tx: Tx, tenantId: number, userId: number, mailId: number) {
+  const m = await ownedMail(tx, tenantId, userId, mailId);
+  const [f] = await rows<{ role: string | null }>(tx, sql`select role from mailbox_folders where tenant_id = ${tenantId} and id = ${m.folder_id}`);
+  if (f?.role !== 'DRAFTS') throw notFound('Draft');
+  return {
+    id: Number(m.id),
+    mailbox_id: Number(m.account_id),
+    to: m.to_addresses.map((a) => a.address).join(', '),
+    cc: m.cc_addresses.map((a) => a.address).join(', '),
+    subject: m.subject,
+    body: m.text_body.replace(/\n$/, ''),
+  };
+}
+
 /** One mail (SPEC §7 GET /mailbox/mails/{mailID}); opening it marks it read. */
 export async function mailDetail(tx: Tx, tenantId: number, userId: number, mailId: number, mailboxId?: number): Promise<{ mail: MailDetail; markedRead: boolean }> {
   const m = await ownedMail(tx, tenantId, userId, mailId, mailboxId);
@@ -168,15 +184,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * of the server is a 422 with its sentence; the copy in Sent is best effort (logged).
  */
 export async function sendMail(config: Config, database: Database, log: FastifyBaseLogger, tenantId: number, userId: number, input: SendMailData) {
-  const { account, smtp, imap, answered, sentPath } = await withTenant(database, tenantId, async (tx) => {
-    await ownedAccount(tx, tenantId, userId, input.mailbox_id);
-    const secrets = await accountSecrets(tx, config, tenantId, input.mailbox_id);
+  const { account, answered, sentPath } = await withTenant(database, tenantId, async (tx) => {
+    const account = await ownedAccount(tx, tenantId, userId, input.mailbox_id);
     const answered = input.reply_to_id ? await ownedMail(tx, tenantId, userId, input.reply_to_id) : null;
     const [sent] = await rows<{ path: string }>(
       tx,
       sql`select path from mailbox_folders where tenant_id = ${tenantId} and account_id = ${input.mailbox_id} and role = 'SENT'`,
     );
-    return { ...secrets, answered, sentPath: sent?.path ?? null };
+    return { account, answered, sentPath: sent?.path ?? null };
   });
   const references = answered?.message_id ? [...(answered.references?.split(/\s+/).filter(Boolean) ?? []), answered.message_id].join(' ') : undefined;
   const composer = new MailComposer({
@@ -194,29 +209,92 @@ export async function sendMail(config: Config, database: Database, log: FastifyB
   const raw = await composer.compile().build();
   let address: string;
   try {
-    address = await resolveMailHost(smtp.host, config.mailbox.allowedHosts, 'SMTP');
+    address = await resolveMailHost(account.smtp_host, config.mailbox.allowedHosts, 'SMTP');
   } catch (err) {
     if (err instanceof MailHostRefused) throw new ValidationError({ mailbox_id: [err.message] });
     throw err;
   }
-  const transport = smtpTransport(smtp, address, 30_000);
+  // a Gmail or Outlook account sends with XOAUTH2, its token refreshed when due (or once more when the server refuses it)
   try {
-    await transport.sendMail({ envelope: { from: account.email, to: [...input.to, ...input.cc] }, raw });
+    await withSmtpCredentials(config, database, tenantId, input.mailbox_id, async ({ smtp }) => {
+      const transport = smtpTransport(smtp, address, 30_000);
+      try {
+        await transport.sendMail({ envelope: { from: account.email, to: [...input.to, ...input.cc] }, raw });
+      } finally {
+        transport.close();
+      }
+    });
   } catch (err) {
-    throw new ValidationError({ mailbox_id: [connectionSentence(err as Parameters<typeof connectionSentence>[0], smtp)] });
-  } finally {
-    transport.close();
+    if (err instanceof CredentialsUnavailable) throw new ValidationError({ mailbox_id: [err.message] });
+    if (err instanceof ValidationError) throw err;
+    const server = { host: account.smtp_host, port: account.smtp_port, security: account.smtp_security };
+    throw new ValidationError({ mailbox_id: [connectionSentence(err as Parameters<typeof connectionSentence>[0], server)] });
   }
   if (sentPath) {
-    const client = imapClient(imap, await resolveMailHost(imap.host, config.mailbox.allowedHosts, 'IMAP'), 30_000);
+    let client: Awaited<ReturnType<typeof openImap>>['client'] | null = null;
     try {
-      await client.connect();
+      client = (await openImap(config, database, tenantId, input.mailbox_id)).client;
       await client.append(sentPath, raw, ['\\Seen']);
       await client.logout();
     } catch (err) {
-      client.close();
+      client?.close();
       log.warn({ err, tenantId, accountId: input.mailbox_id }, 'sent copy not stored in the Sent folder');
     }
   }
+  return { accountId: Number(account.id) };
+}
+
+/**
+ * Saves what Compose holds as a draft: the message is built as a send would build it and put in
+ * the account's Drafts folder with IMAP APPEND and the \\Draft flag (the next sync lists it in
+ * DRAFTS). A draft reopened and saved again replaces the old one, which is deleted on the server.
+ * No Drafts folder, or a server refusing, is a 422 with its sentence.
+ */
+export async function saveDraft(config: Config, database: Database, tenantId: number, userId: number, input: SaveDraftData) {
+  const { account, draftsPath, replaced } = await withTenant(database, tenantId, async (tx) => {
+    const account = await ownedAccount(tx, tenantId, userId, input.mailbox_id);
+    const [drafts] = await rows<{ id: number; path: string }>(
+      tx,
+      sql`select id, path from mailbox_folders where tenant_id = ${tenantId} and account_id = ${input.mailbox_id} and role = 'DRAFTS'`,
+    );
+    if (!drafts) throw new ValidationError({ mailbox_id: ['This mailbox has no Drafts folder yet (it appears after the first sync).'] });
+    let replaced: { uid: number } | null = null;
+    if (input.draft_id) {
+      const old = await ownedMail(tx, tenantId, userId, input.draft_id);
+      if (Number(old.folder_id) !== Number(drafts.id) || Number(old.account_id) !== input.mailbox_id) throw new ValidationError({ draft_id: ['This mail is not a draft of this mailbox.'] });
+      replaced = { uid: Number(old.uid) };
+    }
+    return { account, draftsPath: drafts.path, replaced };
+  });
+  const composer = new MailComposer({
+    from: { name: account.name, address: account.email },
+    to: input.to.length ? input.to : undefined,
+    cc: input.cc.length ? input.cc : undefined,
+    subject: input.subject,
+    text: input.body,
+    html: `<div>${escapeHtml(input.body).replace(/\r?\n/g, '<br>')}</div>`,
+    messageId: `<${crypto.randomUUID()}@${account.email.split('@')[1] ?? 'kazi.local'}>`,
+    date: new Date(),
+  });
+  const raw = await composer.compile().build();
+  let client: Awaited<ReturnType<typeof openImap>>['client'] | null = null;
+  try {
+    client = (await openImap(config, database, tenantId, input.mailbox_id)).client;
+    await client.append(draftsPath, raw, ['\\Draft', '\\Seen']);
+    if (replaced) {
+      const lock = await client.getMailboxLock(draftsPath);
+      try {
+        await client.messageDelete(String(replaced.uid), { uid: true });
+      } finally {
+        lock.release();
+      }
+    }
+    await client.logout();
+  } catch (err) {
+    client?.close();
+    // openImap's failures are sentences already (the guard, the login, a refused token)
+    throw new ValidationError({ mailbox_id: [err instanceof Error ? err.message : String(err)] });
+  }
+  if (input.draft_id) await withTenant(database, tenantId, (tx) => tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${input.draft_id}`));
   return { accountId: Number(account.id) };
 }

@@ -27,7 +27,14 @@ export const mailboxAccounts = tenantTable(
     smtpPort: integer('smtp_port').notNull(),
     smtpSecurity: text('smtp_security').$type<MailSecurity>().notNull(),
     username: text('username').notNull(),
-    passwordSealed: text('password_sealed').notNull(),
+    /** an IMAP account's password (sealed); null for one signed in with Google or Microsoft */
+    passwordSealed: text('password_sealed'),
+    /** a Gmail or Outlook account's tokens, sealed together as JSON {access_token, refresh_token}; never answered */
+    oauthSealed: text('oauth_sealed'),
+    /** when the access token stops working; it is refreshed a minute before */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'string' }),
+    /** set when the provider refused the refresh token (revoked access, changed password): the member signs in again */
+    reconnectReason: text('reconnect_reason'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'string' }),
     syncStatus: text('sync_status').notNull().default('pending'),
     syncError: text('sync_error'),

@@ -9,9 +9,9 @@ import { rows, type Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { broadcastAfterCommit } from '../../realtime/broadcast.js';
-import { accountSecrets, unreadTotal } from './accounts.js';
+import { unreadTotal } from './accounts.js';
+import { openImap } from './oauth.js';
 import { sanitizeMailHtml } from './sanitize.js';
-import { imapClient, imapSentence, resolveMailHost } from './transport.js';
 
 /**
  * Sync (docs/decisions/0050-mailbox.md): one job per account at a time. Folders are listed and
@@ -204,12 +204,8 @@ export async function syncAccount(config: Config, database: Database, log: Fasti
   let client: ImapFlow | null = null;
   let newMails = 0;
   try {
-    const { imap } = await withTenant(database, tenantId, (tx) => accountSecrets(tx, config, tenantId, accountId));
-    const address = await resolveMailHost(imap.host, config.mailbox.allowedHosts, 'IMAP');
-    client = imapClient(imap, address, 30_000);
-    await client.connect().catch((err: unknown) => {
-      throw new Error(imapSentence(err, imap));
-    });
+    // a Gmail or Outlook account's token is refreshed first when due, and once more if the server refuses it
+    client = (await openImap(config, database, tenantId, accountId)).client;
     const plans = planFolders(await client.list());
     const folders = await withTenant(database, tenantId, async (tx) => {
       await tx.execute(
@@ -332,26 +328,24 @@ async function syncFolder(
 
 /** Kazi's read and star marks back to the server (the other way of "flags both ways"). */
 export async function pushFlags(config: Config, database: Database, log: FastifyBaseLogger, job: FlagsJob): Promise<void> {
-  const found = await withTenant(database, job.tenantId, async (tx) => {
-    const [m] = await rows<{ uid: number; path: string; account_id: number }>(
+  const [mail] = await withTenant(database, job.tenantId, (tx) =>
+    rows<{ uid: number; path: string; account_id: number }>(
       tx,
       sql`select m.uid, f.path, m.account_id from mailbox_mails m join mailbox_folders f on f.tenant_id = m.tenant_id and f.id = m.folder_id
            where m.tenant_id = ${job.tenantId} and m.id = ${job.mailId}`,
-    );
-    if (!m) return null;
-    return { mail: m, secrets: await accountSecrets(tx, config, job.tenantId, Number(m.account_id)) };
-  });
-  if (!found) return;
-  const { imap } = found.secrets;
-  const client = imapClient(imap, await resolveMailHost(imap.host, config.mailbox.allowedHosts, 'IMAP'), 30_000);
+    ),
+  );
+  if (!mail) return;
+  let client: ImapFlow | null = null;
   try {
-    await client.connect();
-    const lock = await client.getMailboxLock(found.mail.path);
+    client = (await openImap(config, database, job.tenantId, Number(mail.account_id))).client;
+    const lock = await client.getMailboxLock(mail.path);
     try {
-      const uid = String(found.mail.uid);
+      const uid = String(mail.uid);
+      const session = client;
       const change = async (flag: string, on: boolean | undefined) => {
-        if (on === true) await client.messageFlagsAdd(uid, [flag], { uid: true });
-        if (on === false) await client.messageFlagsRemove(uid, [flag], { uid: true });
+        if (on === true) await session.messageFlagsAdd(uid, [flag], { uid: true });
+        if (on === false) await session.messageFlagsRemove(uid, [flag], { uid: true });
       };
       await change('\\Seen', job.read);
       await change('\\Flagged', job.starred);
@@ -360,18 +354,16 @@ export async function pushFlags(config: Config, database: Database, log: Fastify
     }
     await client.logout();
   } catch (err) {
-    client.close();
+    client?.close();
     log.warn({ err, tenantId: job.tenantId, mailId: job.mailId }, 'mailbox flags not written back');
   }
 }
 
 /** A move or delete made in Kazi, done on the server; the next sync finds the message in its new folder. */
 export async function pushMove(config: Config, database: Database, log: FastifyBaseLogger, job: MoveJob): Promise<void> {
-  const found = await withTenant(database, job.tenantId, (tx) => accountSecrets(tx, config, job.tenantId, job.accountId)).catch(() => null);
-  if (!found) return;
-  const client = imapClient(found.imap, await resolveMailHost(found.imap.host, config.mailbox.allowedHosts, 'IMAP'), 30_000);
+  let client: ImapFlow | null = null;
   try {
-    await client.connect();
+    client = (await openImap(config, database, job.tenantId, job.accountId)).client;
     const lock = await client.getMailboxLock(job.from);
     try {
       if (job.to) await client.messageMove(String(job.uid), job.to, { uid: true });
@@ -381,7 +373,7 @@ export async function pushMove(config: Config, database: Database, log: FastifyB
     }
     await client.logout();
   } catch (err) {
-    client.close();
+    client?.close();
     log.warn({ err, tenantId: job.tenantId, accountId: job.accountId }, 'mailbox move not done on the server');
   }
 }

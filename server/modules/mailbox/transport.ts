@@ -84,6 +84,8 @@ export interface ServerAccount {
   security: MailSecurity;
   username: string;
   password: string;
+  /** a Gmail or Outlook account: the OAuth access token, sent with SASL XOAUTH2 instead of the password */
+  accessToken?: string;
 }
 
 /** how long a connection, the greeting and the login may take before the test on save gives up */
@@ -97,7 +99,7 @@ export function imapClient(account: ServerAccount, address: string, timeoutMs = 
     secure: account.security === 'tls',
     doSTARTTLS: account.security === 'starttls' ? true : account.security === 'none' ? false : undefined,
     servername: isIP(account.host) ? undefined : account.host,
-    auth: { user: account.username, pass: account.password },
+    auth: account.accessToken ? { user: account.username, accessToken: account.accessToken } : { user: account.username, pass: account.password },
     logger: false,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -150,7 +152,7 @@ export function smtpTransport(account: ServerAccount, address: string, timeoutMs
     requireTLS: account.security === 'starttls',
     ignoreTLS: account.security === 'none',
     name: 'kazi',
-    auth: { user: account.username, pass: account.password },
+    auth: account.accessToken ? { type: 'OAuth2', user: account.username, accessToken: account.accessToken } : { user: account.username, pass: account.password },
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: 60_000,

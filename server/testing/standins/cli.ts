@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startAfricasTalkingStandIn, type NumberRule } from './africastalking.js';
 import { startMailgunStandIn } from './mailgun.js';
+import { startOAuthStandIn } from './oauth.js';
 import { DEFAULT_FAILURES, DEFAULT_SILENT, startMpesaStandIn } from './mpesa.js';
 import { startS3StandIn } from './s3.js';
 import { startStripeStandIn } from './stripe.js';
@@ -16,11 +17,13 @@ import { startStripeStandIn } from './stripe.js';
  *   tsx server/testing/standins/cli.ts africastalking --port 4030 --webhook http://localhost:3000/webhooks/sms/delivery/<tenant>/<token>
  *       [--airtime-status URL] [--inbound URL] [--optout URL] [--delay 2000] [--fail-digit 9=403]… [--silent-digit 0]
  *   tsx server/testing/standins/cli.ts s3 --port 4050
+ *   tsx server/testing/standins/cli.ts oauth --port 4060 --redirect http://localhost:3000/mailbox/oauth/gmail/callback [--email me@example.org]
+ *       (Google's and Microsoft's sign-in for mailboxes: authorization code with PKCE, refresh tokens, introspection at /introspect)
  *
  * Each prints the environment Kazi needs to use it, then serves until SIGINT/SIGTERM.
  */
 const USAGE =
-  'usage: cli.ts stripe|mpesa|africastalking|mailgun|s3 [--domain NAME]… [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
+  'usage: cli.ts stripe|mpesa|africastalking|mailgun|s3|oauth [--redirect URL]… [--email ADDRESS] [--domain NAME]… [--port N] [--host H] [--webhook URL] [--airtime-status URL] [--inbound URL] [--optout URL] [--delay MS] [--fail-digit D=CODE]… [--silent-digit D]…';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -36,6 +39,8 @@ async function main() {
       inbound: { type: 'string' },
       optout: { type: 'string' },
       domain: { type: 'string', multiple: true },
+      redirect: { type: 'string', multiple: true },
+      email: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -116,6 +121,19 @@ async function main() {
       `MEDIA_S3_REGION=${s.region}`,
       `MEDIA_S3_ACCESS_KEY_ID=${s.accessKeyId}`,
       `MEDIA_S3_SECRET_ACCESS_KEY=${s.secretAccessKey}`,
+    ];
+  } else if (positionals[0] === 'oauth') {
+    if (!values.redirect?.length) throw new Error('oauth needs --redirect APP_URL/mailbox/oauth/gmail/callback (and the outlook one, if used)');
+    const o = await startOAuthStandIn({ port, host: values.host, redirectUris: values.redirect, email: values.email });
+    close = o.close;
+    const provider = values.redirect.some((r) => r.includes('/outlook/')) ? 'MICROSOFT' : 'GOOGLE';
+    lines = [
+      `OAuth stand-in on ${o.url}: consent page at ${o.authUrl}, tokens at ${o.tokenUrl}, introspection at ${o.introspectionUrl}`,
+      `MAILBOX_${provider}_CLIENT_ID=${o.clientId}`,
+      `MAILBOX_${provider}_CLIENT_SECRET=${o.clientSecret}`,
+      `MAILBOX_${provider}_AUTH_URL=${o.authUrl}`,
+      `MAILBOX_${provider}_TOKEN_URL=${o.tokenUrl}`,
+      `# and MAILBOX_${provider}_IMAP / _SMTP (host:port:security) for servers that take its tokens`,
     ];
   } else {
     throw new Error(USAGE);

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { MailboxAccount } from '@common/schemas/mailbox';
 import { Card } from '@/components/display/Card';
+import { Button } from '@/components/form/Button';
 import { SelectField } from '@/components/form/SelectField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { TextareaField, TextField } from '@/components/form/TextFields';
@@ -38,9 +39,44 @@ const composeSchema = z.object({
  * Mailbox/Compose and Mailbox/Reply's form: sent through the chosen account's SMTP server, the
  * copy kept in its Sent folder; a reply names the mail answered so the server threads it.
  */
-export function ComposeForm({ mailboxes, initial, replyToId = null }: { mailboxes: MailboxAccount[]; initial: ComposeValues; replyToId?: number | null }) {
+export function ComposeForm({
+  mailboxes,
+  initial,
+  replyToId = null,
+  draftId = null,
+}: {
+  mailboxes: MailboxAccount[];
+  initial: ComposeValues;
+  replyToId?: number | null;
+  /** the saved draft this form was reopened from: saving again replaces it */
+  draftId?: number | null;
+}) {
   const form = useZodForm<ComposeValues>(composeSchema, initial);
   const [failure, setFailure] = useState<string | null>(null);
+  const [savingDraft, setSavingDraft] = useState(false);
+
+  // a draft needs no recipient or subject yet: what is typed goes to the Drafts folder as it is
+  async function saveDraft() {
+    setFailure(null);
+    setSavingDraft(true);
+    const v = form.data;
+    try {
+      const answer = await jsonCall<{ message: string }>('POST', '/mailbox/drafts', {
+        mailbox_id: Number(v.mailbox_id),
+        to: list(v.to),
+        cc: list(v.cc),
+        subject: v.subject,
+        body: v.body,
+        draft_id: draftId,
+      });
+      toast.success(answer.message, SHORT_TOAST);
+      router.visit('/mailbox');
+    } catch (err) {
+      setFailure(errorMessage(err, 'The draft could not be saved'));
+    } finally {
+      setSavingDraft(false);
+    }
+  }
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,9 +121,16 @@ export function ComposeForm({ mailboxes, initial, replyToId = null }: { mailboxe
         <TextField form={form} name="cc" label="Cc" dir="ltr" />
         <TextField form={form} name="subject" label="Subject" required />
         <TextareaField form={form} name="body" label="Message" required rows={12} />
-        <SubmitButton form={form} saved="Sent.">
-          Send
-        </SubmitButton>
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton form={form} saved="Sent.">
+            Send
+          </SubmitButton>
+          {replyToId === null && (
+            <Button variant="outline" onClick={() => void saveDraft()} busy={savingDraft} disabled={savingDraft}>
+              Save draft
+            </Button>
+          )}
+        </div>
       </form>
     </Card>
   );

@@ -276,7 +276,12 @@ export function MailboxScreen() {
                   To <span dir="ltr">{mail.to.map((a) => a.address).join(', ')}</span> · {fmt.dateTime(mail.date)}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {canSend && (
+                  {canSend && selectedFolder?.role === 'DRAFTS' && (
+                    <Link href={`/mailbox/compose?draft=${mail.id}`} className={buttonClasses('primary', 'sm')}>
+                      <PenSquare className="size-4" aria-hidden /> Edit draft
+                    </Link>
+                  )}
+                  {canSend && selectedFolder?.role !== 'DRAFTS' && (
                     <Link href={`/mailbox/mails/${mail.id}/reply`} className={buttonClasses('primary', 'sm')}>
                       <Reply className="size-4 rtl:-scale-x-100" aria-hidden /> Reply
                     </Link>

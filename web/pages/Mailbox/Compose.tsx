@@ -6,8 +6,17 @@ import { buttonClasses } from '@/components/form/Button';
 import { ComposeForm } from '@/features/mailbox/ComposeForm';
 import { AppLayout } from '@/layouts/AppLayout';
 
-/** Mailbox/Compose (PAGES.md, /mailbox/compose): a new mail from one of the member's mailboxes. */
-export default function Compose({ mailboxes }: { mailboxes: MailboxAccount[] }) {
+export interface DraftToReopen {
+  id: number;
+  mailbox_id: number;
+  to: string;
+  cc: string;
+  subject: string;
+  body: string;
+}
+
+/** Mailbox/Compose (PAGES.md, /mailbox/compose): a new mail from one of the member's mailboxes, or a saved draft reopened (?draft=<id>). */
+export default function Compose({ mailboxes, draft = null }: { mailboxes: MailboxAccount[]; draft?: DraftToReopen | null }) {
   const asked = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('mailbox_id'));
   const from = mailboxes.find((m) => m.id === asked) ?? mailboxes.find((m) => m.default) ?? mailboxes[0];
   return (
@@ -15,7 +24,11 @@ export default function Compose({ mailboxes }: { mailboxes: MailboxAccount[] }) 
       <Head title="Compose" />
       <PageHeader title="Compose" description="A new mail, sent through your mailbox's own server." />
       {from ? (
-        <ComposeForm mailboxes={mailboxes} initial={{ mailbox_id: from.id, to: '', cc: '', subject: '', body: '' }} />
+        <ComposeForm
+          mailboxes={mailboxes}
+          draftId={draft?.id ?? null}
+          initial={draft ? { mailbox_id: draft.mailbox_id, to: draft.to, cc: draft.cc, subject: draft.subject, body: draft.body } : { mailbox_id: from.id, to: '', cc: '', subject: '', body: '' }}
+        />
       ) : (
         <EmptyState
           title="No mailbox connected yet"

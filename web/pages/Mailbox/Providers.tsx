@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { Mail, Server, Star, Trash2 } from 'lucide-react';
+import { Mail, RefreshCw, Server, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MailboxAccount } from '@common/schemas/mailbox';
@@ -23,7 +23,7 @@ import { deleteMailbox } from '@/store/mailbox-slice';
  * the last sync, deleting one with its synced mail after a confirmation) and the ways to connect
  * another.
  */
-export default function Providers({ mailboxes }: { mailboxes: MailboxAccount[] }) {
+export default function Providers({ mailboxes, oauth }: { mailboxes: MailboxAccount[]; oauth: { gmail: boolean; outlook: boolean } }) {
   const dispatch = useAppDispatch();
   const fmt = useFormats();
   const canCreate = useCan('mailbox.create');
@@ -76,10 +76,21 @@ export default function Providers({ mailboxes }: { mailboxes: MailboxAccount[] }
                     <p className="text-sm text-slate-600 dark:text-slate-400" dir="ltr">
                       {m.email}
                     </p>
-                    <p className="text-xs text-slate-600 dark:text-slate-400">
-                      {m.sync_status === 'failed' ? `Sync failed: ${m.sync_error ?? ''}` : m.last_synced_at ? `Synced ${fmt.dateTime(m.last_synced_at)}` : 'Not synced yet'}
-                    </p>
+                    {m.reconnect_reason ? (
+                      <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+                        {m.reconnect_reason}
+                      </p>
+                    ) : (
+                      <p className="text-xs text-slate-600 dark:text-slate-400">
+                        {m.sync_status === 'failed' ? `Sync failed: ${m.sync_error ?? ''}` : m.last_synced_at ? `Synced ${fmt.dateTime(m.last_synced_at)}` : 'Not synced yet'}
+                      </p>
+                    )}
                   </div>
+                  {canCreate && m.reconnect_reason && m.provider !== 'imap' && (
+                    <a href={`/mailbox/oauth/${m.provider}/start`} className={buttonClasses('primary', 'sm')}>
+                      <RefreshCw className="size-4" aria-hidden /> Reconnect
+                    </a>
+                  )}
                   {canUpdate && !m.default && (
                     <Button variant="outline" size="sm" onClick={() => void makeDefault(m)}>
                       <Star className="size-4" aria-hidden /> Make default
@@ -106,14 +117,27 @@ export default function Providers({ mailboxes }: { mailboxes: MailboxAccount[] }
                   Connect with IMAP
                 </Link>
               </div>
-              {(['Gmail', 'Outlook'] as const).map((p) => (
-                <div key={p} className="flex flex-col gap-2 rounded-md p-4 ring-1 ring-slate-200 dark:ring-slate-700">
-                  <Mail className="size-6 text-slate-500" aria-hidden />
-                  <h3 className="font-medium text-slate-900 dark:text-white">{p}</h3>
+              {(
+                [
+                  { key: 'gmail', label: 'Gmail', company: 'Google', servers: 'imap.gmail.com / smtp.gmail.com' },
+                  { key: 'outlook', label: 'Outlook', company: 'Microsoft', servers: 'outlook.office365.com / smtp.office365.com' },
+                ] as const
+              ).map((p) => (
+                <div key={p.key} className="flex flex-col gap-2 rounded-md p-4 ring-1 ring-slate-200 dark:ring-slate-700">
+                  <Mail className="size-6 text-primary-text dark:text-primary-300" aria-hidden />
+                  <h3 className="font-medium text-slate-900 dark:text-white">{p.label}</h3>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    Sign-in with {p === 'Gmail' ? 'Google' : 'Microsoft'} is not offered yet. Connect {p} with IMAP and an app password:{' '}
-                    <span dir="ltr">{p === 'Gmail' ? 'imap.gmail.com / smtp.gmail.com' : 'outlook.office365.com / smtp.office365.com'}</span>.
+                    {oauth[p.key] ? (
+                      <>Sign in with {p.company}: no password to type or store.</>
+                    ) : (
+                      <>
+                        Sign-in with {p.company} is not set up on this Kazi. Connect {p.label} with IMAP and an app password: <span dir="ltr">{p.servers}</span>.
+                      </>
+                    )}
                   </p>
+                  <Link href={`/mailbox/setup/${p.key}`} className={buttonClasses(oauth[p.key] ? 'primary' : 'outline', 'sm', 'self-start')}>
+                    Connect {p.label}
+                  </Link>
                 </div>
               ))}
             </div>
