@@ -16,8 +16,14 @@
  *    than the expected one), the send's completion time from the POST, the stand-in's count and
  *    duplicates, and whether every company's wallet ledger sums to its balance and its journal to 0.
  * The load generator shares the machine with the app; compare the modes with each other.
+ *
+ * FAULTS=kill,outage,pgrestart (fleet mode only) adds, while the load and the send run: `outage`,
+ * the stand-in answering every request 503 for OUTAGE_SECONDS (30) from 2 s after the send;
+ * `kill`, SIGKILL of one app instance and one worker 10 s after the send (the fleet starts them
+ * again); `pgrestart`, `pg_ctlcluster <PG_CLUSTER> restart` (15 main) half-way through. Errors are
+ * then split into clean ones (an answer: 502, 503) and the rest (a 500, a dropped connection).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +48,8 @@ const APPS = env('APPS', 3);
 const WORKERS = env('WORKERS', 2);
 const MODES = (process.env.MODES ?? 'single,fleet').split(',');
 const PORT = env('BENCH_PORT', 3400);
+const FAULTS = (process.env.FAULTS ?? '').split(',').filter(Boolean);
+const OUTAGE_SECONDS = env('OUTAGE_SECONDS', 30);
 if (!process.env.DATABASE_URL) throw new Error('bench/fleet.ts needs DATABASE_URL (several processes share one PostgreSQL)');
 
 const ROOT = join(import.meta.dirname, '..');
@@ -119,6 +127,8 @@ interface Sample {
   kind: string;
   ms: number;
   ok: boolean;
+  /** the status answered, or the error's code when none was */
+  status: string;
 }
 const pct = (xs: number[], q: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN);
 
@@ -155,13 +165,42 @@ async function runMode(mode: string) {
   if (stored.status !== 201) throw new Error(`the send was refused: ${stored.status} ${await stored.text()}`);
   const sendId = (await stored.json()).data.id as number;
   let sendMs = NaN;
+  let sendStatus = '';
+  const giveUp = performance.now() + (SECONDS + 300) * 1000;
   const watch = (async () => {
-    for (;;) {
-      const m = await (await fetch(`${base}/sms/messages/get-message/${sendId}`, { headers: json(owner) })).json().catch(() => null);
-      if (m?.data?.status === 'completed') return (sendMs = performance.now() - sentAt);
+    while (performance.now() < giveUp) {
+      const m = await fetch(`${base}/sms/messages/get-message/${sendId}`, { headers: json(owner) })
+        .then((r) => r.json())
+        .catch(() => null);
+      sendStatus = m?.data?.status ?? sendStatus;
+      if (sendStatus === 'completed') return (sendMs = performance.now() - sentAt);
       await new Promise((r) => setTimeout(r, 500));
     }
   })();
+  const faults: Promise<void>[] = [];
+  const later = (ms: number, what: string, f: () => void) =>
+    faults.push(
+      new Promise((r) =>
+        setTimeout(() => {
+          console.log(`  [fault at ${((performance.now() - sentAt) / 1000).toFixed(0)} s] ${what}`);
+          f();
+          r();
+        }, ms),
+      ),
+    );
+  if (mode === 'fleet') {
+    if (FAULTS.includes('outage')) later(2_000, `the provider answers 503 for ${OUTAGE_SECONDS} s`, () => at.outage(OUTAGE_SECONDS * 1000));
+    if (FAULTS.includes('kill'))
+      later(10_000, 'SIGKILL one app instance and one worker', () => {
+        const kids = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim().split('\n');
+        for (const which of ['build/server/main', 'server/worker.ts']) {
+          const line = kids.find((k) => k.includes(which));
+          if (line) process.kill(Number(line.trim().split(/\s+/)[0]), 'SIGKILL');
+        }
+      });
+    if (FAULTS.includes('pgrestart'))
+      later((SECONDS * 1000) / 2, 'PostgreSQL restarted', () => execFileSync('pg_ctlcluster', [...(process.env.PG_CLUSTER ?? '15 main').split(' '), 'restart']));
+  }
 
   const samples: Sample[] = [];
   const until = performance.now() + SECONDS * 1000;
@@ -171,23 +210,30 @@ async function runMode(mode: string) {
       const r = Math.random();
       const kind = r < 0.4 ? 'list' : r < 0.6 ? 'search' : r < 0.7 ? 'write' : 'page';
       const start = performance.now();
-      let ok: boolean;
+      let status: string;
+      let expected = 200;
       try {
-        if (kind === 'list') ok = (await fetch(`${base}/contacts/json?page=${1 + Math.floor(Math.random() * 50)}`, { headers: json(s) })).status === 200;
-        else if (kind === 'search') ok = (await fetch(`${base}/contacts/json?search=N${1 + Math.floor(Math.random() * 9000)}`, { headers: json(s) })).status === 200;
+        let res: Response;
+        if (kind === 'list') res = await fetch(`${base}/contacts/json?page=${1 + Math.floor(Math.random() * 50)}`, { headers: json(s) });
+        else if (kind === 'search') res = await fetch(`${base}/contacts/json?search=N${1 + Math.floor(Math.random() * 9000)}`, { headers: json(s) });
         else if (kind === 'write') {
           const n = ++written;
-          ok = (await fetch(`${base}/contacts/store`, { method: 'POST', headers: json(s), body: JSON.stringify({ first_name: 'Load', last_name: `W${i}-${n}`, phone: `+2557${String(i).padStart(3, '0')}${String(n).padStart(5, '0')}` }) })).status === 201;
-        } else ok = (await fetch(`${base}/contacts`, { headers: { cookie: s.cookie, accept: 'text/html' } })).status === 200;
-      } catch {
-        ok = false;
+          expected = 201;
+          res = await fetch(`${base}/contacts/store`, { method: 'POST', headers: json(s), body: JSON.stringify({ first_name: 'Load', last_name: `W${i}-${n}`, phone: `+2557${String(i).padStart(3, '0')}${String(n).padStart(5, '0')}` }) });
+        } else res = await fetch(`${base}/contacts`, { headers: { cookie: s.cookie, accept: 'text/html' } });
+        status = String(res.status);
+        if (res.status !== expected) status += ` ${(await res.text()).slice(0, 120)}`;
+        else await res.arrayBuffer();
+      } catch (err) {
+        status = (err as { cause?: { code?: string } }).cause?.code ?? String(err);
       }
-      samples.push({ kind, ms: performance.now() - start, ok });
+      samples.push({ kind, ms: performance.now() - start, ok: status === String(expected), status });
     }
   };
   const began = performance.now();
   await Promise.all(sessions.map((s, i) => user(s, i)));
   const elapsed = (performance.now() - began) / 1000;
+  await Promise.all(faults);
   await watch;
 
   // what arrived and what the books say
@@ -209,20 +255,28 @@ async function runMode(mode: string) {
   for (const s of samples) (byKind.get(s.kind) ?? byKind.set(s.kind, []).get(s.kind)!).push(s.ms);
   console.log(`\n${mode}${mode === 'fleet' ? ` (${APPS} instances, ${WORKERS} workers)` : ' (one instance, workers in-process)'}: ${USERS} users for ${SECONDS} s`);
   console.log(`  ${(samples.length / elapsed).toFixed(0)} requests/s, ${samples.filter((s) => !s.ok).length} errors of ${samples.length}`);
+  const why = new Map<string, number>();
+  for (const x of samples) if (!x.ok) why.set(`${x.kind}: ${x.status}`, (why.get(`${x.kind}: ${x.status}`) ?? 0) + 1);
+  for (const [w, n] of why) console.log(`    ${n} × ${w}`);
   for (const [kind, xs] of [...byKind].sort()) {
     xs.sort((a, b) => a - b);
     console.log(`  ${kind.padEnd(7)} ${String(xs.length).padStart(7)} requests  p50 ${pct(xs, 0.5).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 0.99).toFixed(0).padStart(6)} ms`);
   }
-  console.log(`  SMS to ${RECIPIENTS.toLocaleString('en')}: completed in ${(sendMs / 1000).toFixed(1)} s; the stand-in got ${received.length.toLocaleString('en')}, ${dup} twice`);
+  const clean = samples.filter((x) => !x.ok && /^50[23]\b/.test(x.status)).length;
+  if (FAULTS.length && mode === 'fleet') console.log(`  of the errors, ${clean} clean (502/503) and ${samples.filter((x) => !x.ok).length - clean} not`);
+  console.log(
+    `  SMS to ${RECIPIENTS.toLocaleString('en')}: ${sendStatus === 'completed' ? `completed in ${(sendMs / 1000).toFixed(1)} s` : `NOT completed (${sendStatus})`}; the stand-in got ${received.length.toLocaleString('en')}, ${dup} twice`,
+  );
   console.log(`  books: ${books.wallets_off} wallets off their ledger, ${books.journals_off} journals not summing to 0, ${books.stuck} sends not finished`);
-  return { errors: samples.filter((s) => !s.ok).length, dup, missing: RECIPIENTS - received.length + dup, ...books };
+  const unclean = samples.filter((x) => !x.ok && !(FAULTS.length && mode === 'fleet' && /^50[23]\b/.test(x.status))).length;
+  return { errors: unclean, dup, missing: RECIPIENTS - received.length + dup, unfinished: sendStatus !== 'completed', ...books };
 }
 
 let failed = false;
 try {
   for (const mode of MODES) {
     const r = await runMode(mode);
-    if (r.errors || r.dup || r.missing || r.wallets_off || r.journals_off || r.stuck) failed = true;
+    if (r.errors || r.dup || r.missing || r.unfinished || r.wallets_off || r.journals_off || r.stuck) failed = true;
   }
 } finally {
   for (const c of children) stop(c);
@@ -231,5 +285,5 @@ try {
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(failed ? '\nFAILED: see the figures above' : '\nPASSED: no errors, every message once, the books balanced');
+console.log(failed ? '\nFAILED: see the figures above' : `\nPASSED: ${FAULTS.length ? 'no error but clean ones' : 'no errors'}, every message once, the books balanced`);
 process.exit(failed ? 1 : 0);

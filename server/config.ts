@@ -103,6 +103,8 @@ export interface DeliveryConfig {
   reportWindowSeconds: number;
   /** provider requests one send has in flight at once */
   concurrency: number;
+  /** the first wait before a temporary failure is tried again (it doubles each time) */
+  retrySeconds: number;
   rates: Record<string, { perSecond: number; perHour: number }>;
 }
 
@@ -229,6 +231,7 @@ const schema = z.object({
   DELIVERY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DELIVERY_REPORT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  DELIVERY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "provider:africastalking=50/s,5000/h;sender:africastalking:KAZI=10/s" */
   DELIVERY_RATES: z
     .string()
@@ -297,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.DELIVERY_SWEEP_SECONDS,
       reportWindowSeconds: e.DELIVERY_REPORT_WINDOW_SECONDS,
       concurrency: e.DELIVERY_CONCURRENCY,
+      retrySeconds: e.DELIVERY_RETRY_SECONDS,
       rates: deliveryRates(e.DELIVERY_RATES),
     },
     email: { mailgunApiUrl: e.MAILGUN_API_URL?.replace(/\/+$/, '') ?? null },

@@ -95,7 +95,7 @@ async function topUp(gateway: AirtimeGateway, send: SendRecord, row: ClaimedRow)
     if (err instanceof AirtimeRequestInvalid) return { id: row.id, outcome: 'refused', code: 'InvalidRequest', reason: err.message, temporary: false, account: false };
     // nothing was sent: the request was refused as a whole (credentials, an outage)
     if (err instanceof ProviderError && !err.mayHaveArrived) {
-      return { id: row.id, outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary };
+      return { id: row.id, outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary, outage: err.temporary };
     }
     // anything else may have left: never sent again blindly
     return { id: row.id, outcome: 'unknown', reason: `The request to the provider failed after it may have left (${(err as Error).message}); the status callback will settle it.` };

@@ -20,7 +20,6 @@ export const SWEEP_JOB = 'delivery.sweep';
 
 /** a temporary refusal is tried again this many times, waiting 30 s, 60 s, 120 s… */
 export const MAX_ATTEMPTS = 5;
-const RETRY_BASE_SECONDS = 30;
 /** one dispatch job works a send this long, then hands it to the next (jobs stay short; others get their turn) */
 const SLICE_MS = 25_000;
 
@@ -353,7 +352,7 @@ export class DeliveryEngine {
       return claimed.map((c) => byId.get(c.id) ?? { id: c.id, outcome: 'unknown', reason: 'The provider did not answer for this recipient.' });
     } catch (err) {
       if (err instanceof DispatchFailed) {
-        return claimed.map((c) => ({ id: c.id, outcome: 'refused', code: 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary }));
+        return claimed.map((c) => ({ id: c.id, outcome: 'refused', code: 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary, outage: err.temporary }));
       }
       this.ctx.log.error({ err, send: send.id }, 'delivery: the provider request failed after it may have left');
       return claimed.map((c) => ({ id: c.id, outcome: 'unknown', reason: 'The request to the provider failed after it may have left: the delivery report will settle it.' }));
@@ -373,6 +372,7 @@ export class DeliveryEngine {
     const retry: boolean[] = [];
     const delivered: boolean[] = [];
     const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
+    const retrySeconds = this.ctx.config.delivery.retrySeconds;
     let refused = 0;
     let accountRefusal: string | null = null;
     for (const o of outcomes) {
@@ -384,6 +384,14 @@ export class DeliveryEngine {
         reasons.push(null);
         retry.push(false);
         delivered.push(Boolean(o.delivered));
+      } else if (o.outcome === 'refused' && o.outage) {
+        // the provider is down: wait and try again, however long it takes; nobody is refused
+        kinds.push('outage');
+        providerIds.push(null);
+        statuses.push(o.code);
+        reasons.push(o.reason);
+        retry.push(true);
+        delivered.push(false);
       } else if (o.outcome === 'refused') {
         refused++;
         if (o.account) accountRefusal ??= o.reason;
@@ -417,16 +425,20 @@ export class DeliveryEngine {
             state = case
               when d.state not in ('sending', 'unknown') then d.state
               when o.kind = 'accepted' then case when o.delivered then 'delivered' else 'sent' end
-              when o.kind in ('held', 'retry') then 'queued'
+              when o.kind in ('held', 'retry', 'outage') then 'queued'
               when o.kind = 'refused' then 'rejected'
               else 'unknown' end,
             provider_id = coalesce(d.provider_id, o.provider_id),
             provider_status = case when d.state in ('sending', 'unknown') then coalesce(o.status, d.provider_status) else d.provider_status end,
             reason = case when d.state not in ('sending', 'unknown') then d.reason when o.kind = 'accepted' then null else o.reason end,
-            attempts = case when o.kind = 'held' then d.attempts - 1 else d.attempts end,
-            refusals = case when d.state in ('sending', 'unknown') and o.kind in ('held', 'retry', 'refused') then d.refusals + 1 else d.refusals end,
-            next_attempt_at = case when o.kind = 'retry' then now() + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, greatest(d.attempts - 1, 0))) else null end,
-            claimed_at = case when o.kind in ('held', 'retry') then null else d.claimed_at end,
+            attempts = case when o.kind in ('held', 'outage') then d.attempts - 1 else d.attempts end,
+            refusals = case when d.state in ('sending', 'unknown') and o.kind in ('held', 'retry', 'refused', 'outage') then d.refusals + 1 else d.refusals end,
+            next_attempt_at = case
+              when o.kind = 'retry' then now() + make_interval(secs => ${retrySeconds} * power(2, greatest(d.attempts - 1, 0)))
+              -- an outage: 1, 2, 4 … 16 times the first wait, counted by the recipient's refusals so far
+              when o.kind = 'outage' then now() + make_interval(secs => ${retrySeconds} * power(2, least(d.refusals, 4)))
+              else null end,
+            claimed_at = case when o.kind in ('held', 'retry', 'outage') then null else d.claimed_at end,
             sent_at = case when o.kind = 'accepted' then coalesce(d.sent_at, now()) else d.sent_at end,
             done_at = case when d.state in ('sending', 'unknown') and (o.kind = 'refused' or (o.kind = 'accepted' and o.delivered)) then now() else d.done_at end,
             credit_state = case when d.state in ('sending', 'unknown') and o.kind = 'refused' and d.credit_state = 'held'

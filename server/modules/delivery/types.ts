@@ -56,6 +56,11 @@ export type RowOutcome =
       temporary: boolean;
       /** about the account, not the recipient: the send pauses */
       account: boolean;
+      /**
+       * the whole request failed for a passing reason (the provider unavailable, the network):
+       * nobody was refused, so it neither spends an attempt nor counts towards the automatic pause
+       */
+      outage?: boolean;
     }
   | {
       id: number;

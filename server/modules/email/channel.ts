@@ -174,7 +174,7 @@ async function sendBatch(driver: EmailDriver, list: EmailMessage[]): Promise<Row
   } catch (err) {
     // nothing was sent: the whole request was refused (credentials, an outage) — per row, so the other requests' answers stand
     if (err instanceof ProviderError && !err.mayHaveArrived) {
-      return list.map((m) => ({ id: Number(m.reference), outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary }));
+      return list.map((m) => ({ id: Number(m.reference), outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary, outage: err.temporary }));
     }
     return list.map((m) => ({ id: Number(m.reference), outcome: 'unknown', reason: `The request to the provider failed after it may have left (${(err as Error).message}); its events will settle it.` }));
   }

@@ -96,7 +96,7 @@ async function sendOne(gateway: SmsGateway, send: SendRecord, text: string, list
     }
     // nothing was sent: the whole request was refused (credentials, an outage) — per row, so the other requests' answers stand
     if (err instanceof ProviderError && !err.mayHaveArrived) {
-      return list.map((r) => ({ id: r.id, outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary }));
+      return list.map((r) => ({ id: r.id, outcome: 'refused', code: err.code ?? 'RequestFailed', reason: err.message, temporary: err.temporary, account: !err.temporary, outage: err.temporary }));
     }
     // anything else may have left: never sent again blindly
     return list.map((r) => ({ id: r.id, outcome: 'unknown', reason: `The request to the provider failed after it may have left (${(err as Error).message}); the delivery report will settle it.` }));

@@ -67,6 +67,7 @@ beforeAll(async () => {
     SMS_DRIVERS: 'africastalking',
     DELIVERY_LEASE_SECONDS: '2',
     DELIVERY_REPORT_WINDOW_SECONDS: '1',
+    DELIVERY_RETRY_SECONDS: '1',
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const a = await seedTenant(t.database, 'Sms A');
@@ -200,6 +201,37 @@ describe('bulk SMS', () => {
     await until(() => message(owner, id), (m) => m.status === 'completed' && m.counts.delivered === 2, 'the resumed send');
     expect(at.count('+254722000007')).toBe(1);
     expect(at.count('+254722000008')).toBe(1);
+  });
+
+  it('waits out a provider outage: never paused, nobody refused or charged twice, each sent once when it is back', async () => {
+    // a sample small enough that the old rule (every failed request a refusal) would have paused it
+    await inA((tx) => tx.execute(sql`insert into sms_settings (tenant_id, pause_min_sample) values (${tenantA}, 10) on conflict (tenant_id) do update set pause_min_sample = 10`));
+    try {
+      const numbers = Array.from({ length: 30 }, (_, i) => `+2547230000${String(i).padStart(2, '0')}`);
+      at.outage(2_500);
+      const r = await owner.json('POST', '/sms/store', { message: 'After the outage', audience: { segment_ids: [], contact_ids: [], numbers }, ignore_quiet_hours: true });
+      expect(r.statusCode, r.body).toBe(201);
+      const id = r.json().data.id as number;
+      const seen = new Set<string>();
+      const done = await until(
+        async () => {
+          const m = await message(owner, id);
+          seen.add(m.status);
+          return m;
+        },
+        (m) => m.status === 'completed' && m.counts.delivered === 30,
+        'the send after the outage',
+      );
+      expect([...seen]).not.toContain('paused');
+      expect(done.counts).toMatchObject({ delivered: 30, rejected: 0, failed: 0 });
+      for (const n of numbers) expect(at.count(n)).toBe(1);
+      // the outage was met: the recipients were refused by it at least once, and spent no attempt on it
+      const [w] = await inA((tx) => rows<{ met: number; attempts: number }>(tx, sql`select count(*) filter (where refusals > 0)::int as met, max(attempts)::int as attempts from deliveries where send_id = ${id}`));
+      expect(w.met).toBeGreaterThan(0);
+      expect(w.attempts).toBe(1);
+    } finally {
+      await inA((tx) => tx.execute(sql`delete from sms_settings where tenant_id = ${tenantA}`));
+    }
   });
 
   it('refuses a send the wallet cannot pay for and writes nothing', async () => {

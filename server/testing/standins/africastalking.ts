@@ -100,6 +100,8 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
   const statuses = new Arrivals<Delivery & { requestId: string; reported: string }>();
   const timers = new Set<NodeJS.Timeout>();
   let nextRequests: RequestRule[] = [];
+  /** until then every request is answered this way (an outage of the provider) */
+  let down: { until: number; rule: RequestRule } | null = null;
   let seq = 0;
 
   const text = (res: ServerResponse, status: number, body: string) => {
@@ -165,6 +167,7 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
 
   /** the request rule to apply: the queued one, else the hang or longest delay any of its numbers asks */
   function requestRule(nums: string[]): RequestRule | null {
+    if (down && Date.now() < down.until) return down.rule;
     const queued = nextRequests.shift();
     if (queued) return queued;
     const hang = nums.map((n) => rule(n).hang).find(Boolean);
@@ -327,6 +330,10 @@ export async function startAfricasTalkingStandIn(options: AfricasTalkingStandInO
     /** rules for numbers ending in `digit` (replacing any before) */
     setNumber(digit: string, r: NumberRule) {
       numbers[digit] = r;
+    },
+    /** for `ms`, every request answered by `rule` (503 by default): the provider is down */
+    outage(ms: number, rule: RequestRule = { status: 503, text: 'Service Unavailable' }) {
+      down = { until: Date.now() + ms, rule };
     },
     /** answers for the next requests, in order, whatever their numbers */
     failNext(...rules: RequestRule[]) {
