@@ -23,7 +23,9 @@ export interface EditorOptions {
  * divider, spacer…) dragged onto the canvas. Nothing leaves the browser: no storage manager (the
  * page saves through our API), no remote assets, no web fonts. The canvas runs no script a
  * template carries: GrapesJS's parser drops <script>, `on*` attributes and javascript: values
- * (the options below say so, not only its defaults).
+ * (the options below say so, not only its defaults). Its telemetry (a request to app.grapesjs.com
+ * on every start) is off and its icon font is not fetched from a CDN: the pages'
+ * Content-Security-Policy refuses both anyway.
  */
 export function createEditor(options: EditorOptions): Editor {
   const editor = grapesjs.init({
@@ -32,6 +34,9 @@ export function createEditor(options: EditorOptions): Editor {
     width: 'auto',
     fromElement: false,
     storageManager: false,
+    telemetry: false,
+    // no icon font from a CDN (GrapesJS's default links Font Awesome on cdnjs): the panels' buttons are words
+    cssIcons: '',
     assetManager: { upload: false, embedAsBase64: false },
     blockManager: { appendTo: options.blocks },
     parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
