@@ -2,6 +2,7 @@ import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
 import mjmlPlugin from 'grapesjs-mjml';
 import 'grapesjs/dist/css/grapes.min.css';
 import './grapes-overrides.css';
+import iconsCss from './grapes-icons.css?url&no-inline';
 
 // Loaded only by the e-mail template editor (a dynamic import): GrapesJS and its MJML preset
 // (with mjml-browser) stay out of every other page's bundle (bench/bundle.ts).
@@ -35,8 +36,10 @@ export function createEditor(options: EditorOptions): Editor {
     fromElement: false,
     storageManager: false,
     telemetry: false,
-    // no icon font from a CDN (GrapesJS's default links Font Awesome on cdnjs): the panels' buttons are words
-    cssIcons: '',
+    // no icon font from a CDN (GrapesJS's default links Font Awesome on cdnjs): the panels' buttons
+    // are words; the sheet it links is an empty one of ours (with no link at all, the browser flow's
+    // wait for an idle network on the editor timed out, for a reason not found)
+    cssIcons: iconsCss,
     assetManager: { upload: false, embedAsBase64: false },
     blockManager: { appendTo: options.blocks },
     parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
