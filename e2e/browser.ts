@@ -24,6 +24,16 @@ export type Browser = {
   baseURL: string;
   /** uncaught errors raised inside the pages, for assertions and failure messages */
   pageErrors: string[];
+  /**
+   * what the Content-Security-Policy refused (chromium's console lines "Refused to …"); close()
+   * fails the flow when there is any: a page the policy breaks is a broken page
+   */
+  cspViolations: string[];
+  /**
+   * takes the refusals matching `pattern` out of cspViolations and returns them: for a flow that
+   * feeds hostile content on purpose and expects the policy to refuse it
+   */
+  takeCspViolations: (pattern: RegExp) => string[];
   /** saves a full-page screenshot under test-results/ and returns its path */
   screenshot: (name: string) => Promise<string>;
   /** closes the browser and removes its profile directory */
@@ -58,7 +68,13 @@ export async function openBrowser(options: { viewport?: { width: number; height:
   context.setDefaultNavigationTimeout(30_000);
 
   const pageErrors: string[] = [];
-  const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error.message));
+  const cspViolations: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+    });
+  };
   context.pages().forEach(watch);
   context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -69,6 +85,13 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     page,
     baseURL,
     pageErrors,
+    cspViolations,
+    takeCspViolations(pattern) {
+      const taken = cspViolations.filter((v) => pattern.test(v));
+      const kept = cspViolations.filter((v) => !pattern.test(v));
+      cspViolations.splice(0, cspViolations.length, ...kept);
+      return taken;
+    },
     async screenshot(name) {
       const dir = join(process.cwd(), 'test-results', 'screenshots');
       mkdirSync(dir, { recursive: true });
@@ -84,6 +107,7 @@ export async function openBrowser(options: { viewport?: { width: number; height:
       } finally {
         rmSync(profile, { recursive: true, force: true });
       }
+      if (cspViolations.length > 0) throw new Error(`The Content-Security-Policy refused:\n${cspViolations.join('\n')}`);
     },
   };
 }

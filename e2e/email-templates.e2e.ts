@@ -170,6 +170,11 @@ describe('Email templates', () => {
     expect(srcdoc).not.toContain('<script');
     expect(srcdoc).not.toContain('onerror');
     await noScriptRan();
+    // what the template carries is refused by the page's Content-Security-Policy too, should
+    // anything let it through: its off-site image and its inline handler, nothing else
+    const refused = browser.takeCspViolations(/\/email\/templates\/\d+\/edit: .*(x\.example\/a\.png|inline event handler)/);
+    expect(browser.cspViolations).toEqual([]);
+    expect(refused.length).toBeGreaterThan(0);
   });
 
   it('reads in dark mode and right to left, the editor too', async () => {

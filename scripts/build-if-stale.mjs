@@ -84,7 +84,9 @@ export async function buildIfStale({ root = ROOT, log = (line) => console.log(li
   log(`Building the client (${reason})...`);
   const startedAt = new Date();
   const code = await new Promise((resolvePromise, reject) => {
-    const child = spawn(bin, ['build'], { cwd: root, stdio: 'inherit' });
+    // a production build whatever the caller's NODE_ENV: under vitest (NODE_ENV=test, the browser
+    // flows' global set-up) vite would otherwise bundle React's development build
+    const child = spawn(bin, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => resolvePromise(exitCode ?? (signal ? 1 : 0)));
   });

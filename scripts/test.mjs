@@ -4,15 +4,18 @@
 //
 //   1. typecheck        tsc --noEmit -p tsconfig.json
 //   2. lint             eslint .
-//   3. unit + HTTP      vitest run                      (embedded PGlite)
-//   4. ... on Postgres  vitest run, DATABASE_URL=$TEST_DATABASE_URL
+//   3. client build     vite build, when public/build is older than its sources (build-if-stale.mjs)
+//   4. bundle budget    first-load JS and each page's own JS against their budgets, gzip
+//                       (scripts/bundle-budget.mjs: 250 KB and 60 KB); fails past either
+//   5. unit + HTTP      vitest run                      (embedded PGlite)
+//   6. ... on Postgres  vitest run, DATABASE_URL=$TEST_DATABASE_URL
 //                       only when TEST_DATABASE_URL is set (a server the tests may create
 //                       databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres)
-//   5. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium), once,
+//   7. browser flows    vitest run --config vitest.e2e.config.ts   (real server + chromium), once,
 //                       on the production database when there is one: with TEST_DATABASE_URL set
 //                       the server runs on a fresh database created there (E2E_DATABASE_URL, dropped
 //                       after); without it, on a fresh embedded PGlite
-//   6. browser smoke    only when step 5 ran on PostgreSQL: the flows of E2E_SMOKE (sign-in and
+//   8. browser smoke    only when step 7 ran on PostgreSQL: the flows of E2E_SMOKE (sign-in and
 //                       registration, one list + form flow) on embedded PGlite, so `npm start`'s
 //                       default database is still driven by a real browser
 //
@@ -20,9 +23,9 @@
 // and HTTP steps already run every query on both databases (docs/decisions/0021-suite-structure.md).
 //
 // Environment:
-//   TEST_DATABASE_URL=postgres://…   also run step 4, and run step 5 on that PostgreSQL server
-//                                    (step 6 then smoke-tests PGlite)
-//   SKIP_E2E=1                       skip steps 5 and 6 (no browser needed)
+//   TEST_DATABASE_URL=postgres://…   also run step 6, and run step 7 on that PostgreSQL server
+//                                    (step 8 then smoke-tests PGlite)
+//   SKIP_E2E=1                       skip steps 7 and 8 (no browser needed)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './build-if-stale.mjs';
@@ -37,6 +40,9 @@ const E2E_SMOKE = ['e2e/auth.e2e.ts', 'e2e/contacts.e2e.ts'];
 const steps = [
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: bin('eslint'), args: ['.'] },
+  // the browser flows would build it anyway; built here so the budget below measures it
+  { name: 'client build', command: process.execPath, args: [join(ROOT, 'scripts', 'build-if-stale.mjs')] },
+  { name: 'bundle budget', command: process.execPath, args: [join(ROOT, 'scripts', 'bundle-budget.mjs')] },
   { name: 'unit + HTTP (PGlite)', command: bin('vitest'), args: ['run'] },
   {
     name: 'unit + HTTP (PostgreSQL)',
@@ -125,7 +131,7 @@ for (const [index, step] of steps.entries()) {
     results.push({ name: step.name, outcome: `skipped (${step.skip})`, ms: 0 });
     continue;
   }
-  const shown = [step.command.startsWith(ROOT) ? step.command.slice(ROOT.length + 1).replace('node_modules/.bin/', '') : step.command, ...step.args];
+  const shown = [step.command, ...step.args].map((part) => (part === process.execPath ? 'node' : part.startsWith(ROOT) ? part.slice(ROOT.length + 1).replace('node_modules/.bin/', '') : part));
   const envShown = step.env ? `${Object.keys(step.env).map((k) => `${k}=…`).join(' ')} ` : '';
   console.log(`\n${bold(`━━ ${header}`)}  ${paint('2', `${envShown}${shown.join(' ')}`)}`);
 

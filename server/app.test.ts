@@ -67,7 +67,7 @@ describe('Inertia shared props and pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     // "back" after a failed form post relies on the browser sending our own Referer
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const m = res.body.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>\s*<div id="app"><\/div>/);
+    const m = res.body.match(/<script data-page="app" type="application\/json"[^>]*>([\s\S]*?)<\/script>\s*<div id="app"><\/div>/);
     expect(m).not.toBeNull();
     const page = JSON.parse(m![1]);
     expect(page.component).toBe('Dashboard');

@@ -19,7 +19,7 @@ export function loadRootView(publicDir: string) {
   if (!existsSync(file)) {
     return {
       version: 'unbuilt',
-      render: (pageHtml: string) => shell('<!-- client not built: run npm run build -->', pageHtml),
+      render: (pageHtml: string, nonce: string) => shell('<!-- client not built: run npm run build -->', pageHtml, nonce),
     };
   }
   const raw = readFileSync(file, 'utf8');
@@ -41,7 +41,7 @@ export function loadRootView(publicDir: string) {
   ].join('\n    ');
   return {
     version: createHash('sha256').update(raw).digest('hex').slice(0, 16),
-    render: (pageHtml: string) => shell(tags, pageHtml),
+    render: (pageHtml: string, nonce: string) => shell(tags, pageHtml, nonce),
   };
 }
 
@@ -61,7 +61,8 @@ const PREFERENCES = `(function(){try{var s=localStorage,d=document.documentEleme
   `d.setAttribute('data-footer',o('footerType',['static','sticky','hidden']));` +
   `d.setAttribute('data-sidebar',b('sidebarCollapsed')?'collapsed':'expanded');}catch(e){}})();`;
 
-function shell(tags: string, pageHtml: string) {
+/** The page; `nonce` is the request's CSP nonce (server/http/security-headers.ts), which the inline theme script must carry. */
+function shell(tags: string, pageHtml: string, nonce: string) {
   return `<!doctype html>
 <html lang="en" dir="ltr">
   <head>
@@ -70,7 +71,7 @@ function shell(tags: string, pageHtml: string) {
     <title>Kazi</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="icon" href="/favicon.ico" sizes="32x32">
-    <script>${PREFERENCES}</script>
+    <script nonce="${nonce}">${PREFERENCES}</script>
     ${tags}
   </head>
   <body class="font-sans antialiased">

@@ -29,6 +29,8 @@ export interface InertiaOptions {
   renderRoot: (pageHtml: string, page: InertiaPage, req: FastifyRequest) => string | Promise<string>;
   share?: (req: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   flash: InertiaFlashStore;
+  /** the request's Content-Security-Policy nonce, put on the page object's script tag */
+  nonce?: (req: FastifyRequest) => string | undefined;
   /** default for page.encryptHistory (v3 encrypts history state client-side); false if unset */
   encryptHistory?: boolean;
 }
@@ -151,7 +153,7 @@ const plugin: FastifyPluginAsync<InertiaOptions> = async (app, opts) => {
     if (req.isInertia) {
       return this.header('X-Inertia', 'true').type('application/json; charset=utf-8').send(page);
     }
-    const html = await opts.renderRoot(pageHtml(page), page, req);
+    const html = await opts.renderRoot(pageHtml(page, opts.nonce?.(req)), page, req);
     return this.type('text/html; charset=utf-8').send(html);
   });
 

@@ -156,9 +156,13 @@ export function serializePage(page: InertiaPage): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The markup the v3 client boots from (getInitialPageFromDOM reads script[data-page="app"]). */
-export function pageHtml(page: InertiaPage): string {
-  return `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`;
+/**
+ * The markup the v3 client boots from (getInitialPageFromDOM reads script[data-page="app"]). A JSON
+ * block never runs, but it carries the request's CSP nonce like every inline script of the page.
+ */
+export function pageHtml(page: InertiaPage, nonce?: string): string {
+  const attr = nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : '';
+  return `<script data-page="app" type="application/json"${attr}>${serializePage(page)}</script><div id="app"></div>`;
 }
 
 /**

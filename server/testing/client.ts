@@ -14,7 +14,7 @@ export class TestClient {
 
   private async learnVersion() {
     const res = await this.app.inject({ method: 'GET', url: '/login', headers: { host: 'kazi.test' } });
-    const m = res.body.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/);
+    const m = res.body.match(/<script data-page="app" type="application\/json"[^>]*>([\s\S]*?)<\/script>/);
     this.version = m ? JSON.parse(m[1]).version : '';
   }
 

@@ -35,7 +35,7 @@ const KEY = 'test-key-0123456789-0123456789-0123456789';
 
 const inA = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database, tenantA, fn);
 const responses = async (surveyId: number) => Number((await inA((tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from survey_responses where survey_id = ${surveyId}`)))[0].n);
-const componentOf = (html: string) => JSON.parse(html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)![1]).component as string;
+const componentOf = (html: string) => JSON.parse(html.match(/<script data-page="app" type="application\/json"[^>]*>([\s\S]*?)<\/script>/)![1]).component as string;
 let ipSeq = 0;
 /** each answer from its own address unless told (the per-address limit is tested on its own) */
 const answer = (tok: string, body: unknown, ip = `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`) =>

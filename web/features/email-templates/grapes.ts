@@ -2,6 +2,7 @@ import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
 import mjmlPlugin from 'grapesjs-mjml';
 import 'grapesjs/dist/css/grapes.min.css';
 import './grapes-overrides.css';
+import iconsCss from './grapes-icons.css?url&no-inline';
 
 // Loaded only by the e-mail template editor (a dynamic import): GrapesJS and its MJML preset
 // (with mjml-browser) stay out of every other page's bundle (bench/bundle.ts).
@@ -23,7 +24,9 @@ export interface EditorOptions {
  * divider, spacer…) dragged onto the canvas. Nothing leaves the browser: no storage manager (the
  * page saves through our API), no remote assets, no web fonts. The canvas runs no script a
  * template carries: GrapesJS's parser drops <script>, `on*` attributes and javascript: values
- * (the options below say so, not only its defaults).
+ * (the options below say so, not only its defaults). Its telemetry (a request to app.grapesjs.com
+ * on every start) is off and its icon font is not fetched from a CDN: the pages'
+ * Content-Security-Policy refuses both anyway.
  */
 export function createEditor(options: EditorOptions): Editor {
   const editor = grapesjs.init({
@@ -32,6 +35,11 @@ export function createEditor(options: EditorOptions): Editor {
     width: 'auto',
     fromElement: false,
     storageManager: false,
+    telemetry: false,
+    // no icon font from a CDN (GrapesJS's default links Font Awesome on cdnjs): the panels' buttons
+    // are words; the sheet it links is an empty one of ours (with no link at all, the browser flow's
+    // wait for an idle network on the editor timed out, for a reason not found)
+    cssIcons: iconsCss,
     assetManager: { upload: false, embedAsBase64: false },
     blockManager: { appendTo: options.blocks },
     parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
