@@ -130,6 +130,8 @@ interface Sample {
   /** the status answered, or the error's code when none was */
   status: string;
 }
+/** new contacts' numbers, counted across the modes (they share the database) */
+let written = 0;
 const pct = (xs: number[], q: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN);
 
 async function runMode(mode: string) {
@@ -204,7 +206,6 @@ async function runMode(mode: string) {
 
   const samples: Sample[] = [];
   const until = performance.now() + SECONDS * 1000;
-  let written = 0;
   const user = async (s: (typeof sessions)[number], i: number) => {
     while (performance.now() < until) {
       const r = Math.random();
