@@ -56,9 +56,18 @@ const ROOT = join(import.meta.dirname, '..');
 const APP_KEY = 'bench-key-0123456789-0123456789-0123456789';
 const dataDir = mkdtempSync(join(tmpdir(), 'kazi-fleet-bench-'));
 const name = `kazi_fleet_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
+/** one statement on the server's default database, on a connection of its own (a restart may end any other) */
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+await adminQuery(`create database ${name}`);
 const url = new URL(process.env.DATABASE_URL);
 url.pathname = `/${name}`;
 const databaseUrl = url.toString();
@@ -241,6 +250,7 @@ async function runMode(mode: string) {
   const received = at.received().filter((m) => m.message === `Bench ${mode}`);
   const dup = received.length - new Set(received.map((m) => m.to)).size;
   const check = new pg.Client({ connectionString: databaseUrl });
+  check.on('error', () => undefined);
   await check.connect();
   const [books] = (
     await check.query(`select
@@ -282,8 +292,7 @@ try {
 } finally {
   for (const c of children) stop(c);
   await at.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await adminQuery(`drop database if exists ${name} with (force)`);
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(failed ? '\nFAILED: see the figures above' : `\nPASSED: ${FAULTS.length ? 'no error but clean ones' : 'no errors'}, every message once, the books balanced`);

@@ -89,6 +89,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     pool.on('error', () => {
       /* idle client errors are reported on the next query */
     });
+    // A connection the server ends while it is checked out between two queries (a restart, an
+    // administrator's terminate) emits 'error' on the client, which would end the process; the
+    // transaction's next query fails instead, and the pool drops the connection on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as DrizzleDb;
     // one Drizzle instance per pooled connection, made once, over a client that sends the
     // transaction's opening with its first query (pipelined.ts)

@@ -92,6 +92,19 @@ export class RealtimeHub implements Broadcaster {
       // that what one instance publishes goes out in the order it was published (a chat's messages)
       this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
       this.pool.on('error', (err) => log.warn({ err }, 'realtime: database connection lost'));
+      // The adapter LISTENs on a client of this pool. When the server ends that connection (a
+      // PostgreSQL restart) the adapter takes another but neither handles the client's 'error',
+      // which would end the process, nor gives the dead one back, which would hold pool.end() (a
+      // clean shutdown) for ever: both are done here.
+      const out = new Set<pg.PoolClient>();
+      this.pool.on('acquire', (client) => out.add(client));
+      this.pool.on('release', (_err, client) => out.delete(client));
+      this.pool.on('connect', (client) => {
+        client.on('error', (err) => log.warn({ err }, 'realtime: database connection lost'));
+        client.on('end', () => {
+          if (out.has(client)) client.release(new Error('the database ended the connection'));
+        });
+      });
       io.adapter(createAdapter(this.pool, { errorHandler: (err) => log.warn({ err }, 'realtime adapter') }));
       await this.listenPg();
     } else if (database.pglite) {
