@@ -8,8 +8,7 @@ import net, { type AddressInfo } from 'node:net';
  * cookie's hash picks it), so Socket.IO's long-polling handshake finds its socket again; requests
  * without a session take the instances in turn. Websocket upgrades are piped through. Each
  * instance's /health is asked every `checkMs`: an instance that does not answer is left out until
- * it does. A GET or HEAD that could not reach its instance (refused, or reset before any answer)
- * is tried once on another; any other request that loses its instance is answered 502 at once.
+ * it does. A GET or HEAD that lost its instance before any answer is tried once on another; any other request that loses its instance is answered 502 at once.
  */
 export interface Target {
   host: string;
@@ -84,12 +83,12 @@ export async function startBalancer(targets: Target[], opts: { port: number; hos
       res.writeHead(answer.statusCode ?? 502, answer.rawHeaders as unknown as http.OutgoingHttpHeaders);
       answer.pipe(res);
     });
-    upstream.on('error', (err: NodeJS.ErrnoException) => {
+    upstream.on('error', () => {
       alive[k] = false;
-      // refused: it never ran; reset before any answer on a kept-alive connection: a GET or HEAD
-      // changes nothing, so asking another instance is what a browser would do itself
-      const neverRan = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '') && (req.method === 'GET' || req.method === 'HEAD');
-      if (neverRan && tried === null && !res.headersSent) return forward(req, res, k);
+      // a GET or HEAD changes nothing: one that lost its instance before any answer (refused, reset,
+      // the instance killed while working on it) is asked of another, as a browser would itself
+      const safe = req.method === 'GET' || req.method === 'HEAD';
+      if (safe && tried === null && !res.headersSent) return forward(req, res, k);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The app instance went away. Try again.' }));
       else res.destroy();
     });

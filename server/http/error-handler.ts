@@ -42,6 +42,13 @@ export function installErrorHandling(app: FastifyInstance) {
       req.log.warn({ err: error }, 'provider failed');
       return respond(req, reply, status, error.message);
     }
+    if (status >= 500 && databaseUnavailable(error)) {
+      // the database went away under the request (a restart, a failover): nothing of ours is
+      // broken and the same request may be made again in a moment; its transaction rolled back
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return respond(req, reply, 503, 'The database is not answering just now. Try again in a moment.');
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return respond(req, reply, 500, 'Server Error');
@@ -85,4 +92,16 @@ async function respond(req: FastifyRequest, reply: FastifyReply, status: number,
 }
 
 const PAGE_STATUS = [403, 404, 419, 500, 503];
+
+/** PostgreSQL's "admin shutdown", "crash shutdown", "cannot connect now" and connection failures (class 08) */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
+/** The request failed because its database connection was lost or refused, here or in its cause. */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /^Connection terminated|^Client has encountered a connection error/.test(e.message)) return true;
+  }
+  return false;
+}
 
