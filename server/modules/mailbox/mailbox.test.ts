@@ -397,6 +397,7 @@ describe('attachments', () => {
     ]);
     // inline images stay blocked in the HTML, as remote ones are
     expect(mail.html).not.toContain('cid:');
+    expect(mail.html_with_images).not.toContain('cid:');
     const [pdfA, txtA, htmlA, pngA] = mail.attachments;
     for (const [a, bytes] of [[pdfA, pdf], [txtA, notes], [pngA, png]] as const) {
       expect(a.url).toBe(`/mailbox/attachments/${a.id}`);
