@@ -39,7 +39,13 @@ export async function keepAttachments(storage: ObjectStorage, tenantId: number, 
     let key: string | null = null;
     if (a.content && size <= max) {
       key = `${tenantId}/mail/${randomBytes(16).toString('hex')}`;
-      await storage.put(key, a.content, { contentType });
+      try {
+        await storage.put(key, a.content, { contentType });
+      } catch (err) {
+        // the message's files written so far name no row: removed before the sync fails
+        await Promise.all(kept.flatMap((k) => (k.storage_key ? [storage.delete(k.storage_key).catch(() => undefined)] : [])));
+        throw err;
+      }
     }
     kept.push({
       position,

@@ -443,6 +443,27 @@ describe('attachments', () => {
     ]);
     await mediaStorage(t.config).delete(kept[1].storage_key!);
   });
+
+  it('a storage failure part way through a message removes the files of that message already written', async () => {
+    const storage = mediaStorage(t.config);
+    const written: string[] = [];
+    const failing = {
+      ...storage,
+      driver: storage.driver,
+      put: async (key: string, body: Buffer) => {
+        if (written.length) throw new Error('disk full');
+        written.push(key);
+        await storage.put(key, body, { contentType: 'text/plain' });
+      },
+      delete: (key: string) => storage.delete(key),
+      head: (key: string) => storage.head(key),
+      get: (key: string) => storage.get(key),
+    };
+    const file = (name: string) => ({ type: 'attachment', filename: name, contentType: 'text/plain', content: Buffer.from(name), size: name.length, contentDisposition: 'attachment', headers: new Map() }) as unknown as Attachment;
+    await expect(keepAttachments(failing, tenantId, [file('a.txt'), file('b.txt')])).rejects.toThrow('disk full');
+    expect(written.length).toBe(1);
+    expect(await storage.head(written[0])).toBeNull();
+  });
 });
 
 describe('isolation', () => {
