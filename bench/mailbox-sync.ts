@@ -5,6 +5,8 @@
  *   DATABASE_URL=postgres://… npx tsx bench/mailbox-sync.ts
  * COUNT messages (10,000) are written into the INBOX Maildir, the account is stored, and the sync
  * job's function runs once; meanwhile the first page of the inbox is read every second.
+ * ATTACHMENT_BYTES=50000 gives every message one attachment of that size (stored through the
+ * media storage by the sync).
  */
 import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client.js';
@@ -16,6 +18,18 @@ import { rawMail, startImap } from '../server/testing/imap.js';
 import { startBench } from './harness.js';
 
 const COUNT = Number(process.env.COUNT ?? 10_000);
+const ATTACHMENT_BYTES = Number(process.env.ATTACHMENT_BYTES ?? 0);
+/** a plain message as rawMail makes it, with one base64 attachment when ATTACHMENT_BYTES asks for one */
+function withAttachment(raw: string, i: number): string {
+  if (!ATTACHMENT_BYTES) return raw;
+  const [head, ...rest] = raw.split('\r\n\r\n');
+  const b = 'bench-mixed';
+  const data = Buffer.alloc(ATTACHMENT_BYTES, i % 251).toString('base64').replace(/.{76}/g, '$&\r\n');
+  return [
+    `${head.replace(/\r\nContent-Type: [^\r]*/, '')}\r\nContent-Type: multipart/mixed; boundary="${b}"`,
+    [`--${b}`, 'Content-Type: text/plain; charset=utf-8', '', rest.join('\r\n\r\n'), `--${b}`, 'Content-Type: application/octet-stream', `Content-Disposition: attachment; filename="file-${i}.bin"`, 'Content-Transfer-Encoding: base64', '', data, `--${b}--`, ''].join('\r\n'),
+  ].join('\r\n\r\n');
+}
 const USER = { user: 'bench@mail.test', pass: 'bench-pass' };
 const imap = await startImap([USER]);
 const bench = await startBench({ MAILBOX_ALLOWED_HOSTS: '127.0.0.1' });
@@ -25,7 +39,7 @@ try {
   const body = 'Lorem ipsum dolor sit amet, the borehole pump needs a new seal. '.repeat(20);
   await imap.fill(
     Array.from({ length: COUNT }, (_, i) =>
-      rawMail({ from: `Sender ${i} <s${i}@example.test>`, to: USER.user, subject: `Message ${i}`, text: body, date: new Date(Date.UTC(2025, 0, 1) + i * 60_000) }),
+      withAttachment(rawMail({ from: `Sender ${i} <s${i}@example.test>`, to: USER.user, subject: `Message ${i}`, text: body, date: new Date(Date.UTC(2025, 0, 1) + i * 60_000) }), i),
     ),
   );
   const [{ user_id }] = await withTenant(database, tenantId, (tx) => rows<{ user_id: number }>(tx, sql`select user_id from memberships where tenant_id = ${tenantId} limit 1`));
@@ -62,6 +76,8 @@ try {
   clearInterval(reader);
   const seconds = (Date.now() - started) / 1000;
   const [n] = await withTenant(database, tenantId, (tx) => rows<{ n: number; status: string }>(tx, sql`select count(*)::int as n, (select sync_status from mailbox_accounts where id = ${accountId}) as status from mailbox_mails where tenant_id = ${tenantId}`));
+  const [att] = await withTenant(database, tenantId, (tx) => rows<{ n: number; bytes: number }>(tx, sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from mailbox_attachments where tenant_id = ${tenantId} and storage_key is not null`));
+  if (ATTACHMENT_BYTES) console.log(`${att.n} attachments stored (${(Number(att.bytes) / 1e6).toFixed(1)} MB)`);
   console.log(`${bench.kind}: first sync of ${n.n} messages in ${seconds.toFixed(1)} s (${Math.round(n.n / seconds)} messages/s), status ${n.status}; ${reads} list reads meanwhile, slowest ${worstRead} ms`);
 } finally {
   await bench.close();

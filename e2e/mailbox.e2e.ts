@@ -1,3 +1,4 @@
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rawMail, startImap, type ImapServer } from '../server/testing/imap';
 import { startSmtp } from '../server/testing/smtp';
@@ -8,11 +9,13 @@ import { openBrowser, registerTenant, reportFailure, toast, type Browser } from 
  * The mailbox (issue 23) against a real Dovecot and a real SMTP listener started here: a new
  * company's owner connects the IMAP account (the test on save refuses a wrong password first),
  * the mail syncs in, a new mail arrives, one is read and searched for, the reply goes out through
- * SMTP with its threading header and shows in SENT; the pages pass axe in dark mode and right to
+ * SMTP with its threading header and shows in SENT; its attachment is listed and downloads; the pages pass axe in dark mode and right to
  * left; the demo mail app's select-all, favourite, delete and send; the mailbox is deleted after
  * its confirmation.
  */
 const USER = { user: 'owner@mail.test', pass: 'imap-e2e-secret' };
+/** a PDF-looking attachment of the first mail, downloaded again byte for byte */
+const INVOICE = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37) % 256))]);
 
 describe('mailbox', () => {
   let b: Browser;
@@ -21,7 +24,19 @@ describe('mailbox', () => {
 
   beforeAll(async () => {
     [imap, smtp] = await Promise.all([startImap([USER]), startSmtp({ auth: { user: USER.user, pass: USER.pass } })]);
-    await imap.deliver(rawMail({ from: 'Amina Njeri <amina@example.test>', to: USER.user, subject: 'Pump invoices', text: 'The three pump invoices are attached.', messageId: '<pump@example.test>', date: new Date(Date.UTC(2026, 9, 1, 8)) }));
+    // with an attachment the selected mail lists for download
+    const pump = await new MailComposer({
+      from: 'Amina Njeri <amina@example.test>',
+      to: USER.user,
+      subject: 'Pump invoices',
+      text: 'The three pump invoices are attached.',
+      messageId: '<pump@example.test>',
+      date: new Date(Date.UTC(2026, 9, 1, 8)),
+      attachments: [{ filename: 'pump-invoices.pdf', content: INVOICE, contentType: 'application/pdf' }],
+    })
+      .compile()
+      .build();
+    await imap.deliver(pump.toString());
     await imap.deliver(rawMail({ from: 'Brian Otieno <brian@example.test>', to: USER.user, subject: 'Volunteer rota', text: 'Saturday rota for the clean-up.', date: new Date(Date.UTC(2026, 9, 2, 8)) }));
     b = await openBrowser();
     await registerTenant(b.page);
@@ -72,6 +87,11 @@ describe('mailbox', () => {
     await list.getByText('Pump invoices', { exact: true }).click();
     const selected = page.getByRole('region', { name: 'Selected mail' });
     await selected.getByText('The three pump invoices are attached.').waitFor();
+    const download = selected.getByRole('list', { name: 'Attachments' }).getByRole('link', { name: 'Download pump-invoices.pdf' });
+    expect(await download.getAttribute('href')).toMatch(/^\/mailbox\/attachments\/\d+$/);
+    const file = await page.request.get(await download.getAttribute('href').then((h) => h!));
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="pump-invoices\.pdf"/);
+    expect(Buffer.compare(await file.body(), INVOICE)).toBe(0);
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('2');
 
     // reply through SMTP

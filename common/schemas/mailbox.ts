@@ -171,8 +171,22 @@ export interface MailDetail extends MailListItem {
   html: string | null;
   html_with_images: string | null;
   has_remote_images: boolean;
-  attachments: { name: string; mime: string; size: number }[];
+  attachments: MailAttachment[];
 }
+
+/** A synced mail's attachment: `url` downloads it; null when it was too large to keep (MAIL_ATTACHMENT_MAX_BYTES). */
+export interface MailAttachment {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  /** an image the HTML shows through cid: (kept and listed; the HTML does not load it) */
+  inline: boolean;
+  url: string | null;
+}
+
+/** the largest attachment a sync keeps; a larger one is listed with its name and size only */
+export const MAIL_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 
 /** What the realtime push tells a mailbox's owner when mail arrives (on their user channel). */
 export const MAILBOX_EVENTS = { synced: 'mailbox.synced' } as const;

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { seal, SealedSecretUnreadable, unseal } from '../../crypto/sealed.js';
 import { rows, type Tx } from '../../db/client.js';
 import { notFound, ValidationError } from '../../http/errors.js';
+import { dropAttachments } from './attachments.js';
 import type { ServerAccount } from './transport.js';
 
 /**
@@ -126,15 +127,20 @@ export async function setDefault(tx: Tx, tenantId: number, userId: number, id: n
   await tx.execute(sql`update mailbox_accounts set is_default = true, updated_at = now() where tenant_id = ${tenantId} and id = ${id}`);
 }
 
-/** Removes the account and, by the foreign keys, its folders and synced mail; the next one becomes the default. */
+/**
+ * Removes the account and, by the foreign keys, its folders and synced mail; the next one becomes the default.
+ * The attachments' bytes (`dropped`) are the caller's to remove once this has committed.
+ */
 export async function deleteAccount(tx: Tx, tenantId: number, userId: number, id: number) {
   const a = await ownedAccount(tx, tenantId, userId, id);
+  // the attachments' rows would go by the foreign keys too; taken first for their storage keys
+  const dropped = await dropAttachments(tx, tenantId, sql`m.account_id = ${id}`);
   await tx.execute(sql`delete from mailbox_accounts where tenant_id = ${tenantId} and id = ${id}`);
   if (a.is_default)
     await tx.execute(
       sql`update mailbox_accounts set is_default = true where tenant_id = ${tenantId} and id = (select id from mailbox_accounts where tenant_id = ${tenantId} and user_id = ${userId} order by id limit 1)`,
     );
-  return a;
+  return { ...a, dropped };
 }
 
 /** Unread mail in the member's inboxes, capped. */

@@ -9,6 +9,11 @@ import { TestClient } from '../../testing/client.js';
 import { rawMail, startImap, type ImapServer } from '../../testing/imap.js';
 import { startSmtp } from '../../testing/smtp.js';
 import { addMember } from '../users/test-helpers.js';
+import type { Attachment } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { randomBytes } from 'node:crypto';
+import { mediaStorage } from '../media/service.js';
+import { keepAttachments } from './attachments.js';
 
 /**
  * Mailbox over HTTP (issue 23) against a real Dovecot IMAP server and a real SMTP listener:
@@ -346,6 +351,121 @@ describe('drafts', () => {
   });
 });
 
+// a PDF-looking binary (every byte value), a text file, an HTML page and an inline image
+const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40_000), Buffer.from([0, 255, 13, 10, 0])]);
+const notes = Buffer.from('Borehole readings\r\nWeek 1: 42 m\r\nŁódź ✓\n');
+const page_ = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+let keys: string[] = [];
+
+describe('attachments', () => {
+  it('keeps each attachment through the media storage; the mail lists them and GET downloads the same bytes, the owner’s only', async () => {
+    const raw = await new MailComposer({
+      from: 'Reports <reports@example.test>',
+      to: USER.user,
+      subject: 'Pump report with files',
+      text: 'See the files.',
+      html: '<p>See <img src="cid:logo@kazi"></p>',
+      date: new Date(Date.UTC(2026, 2, 1)),
+      attachments: [
+        { filename: 'report.pdf', content: pdf, contentType: 'application/pdf' },
+        { filename: 'notes "week 1".txt', content: notes, contentType: 'text/plain; charset=utf-8' },
+        { filename: 'page.html', content: page_, contentType: 'text/html' },
+        { filename: 'logo.png', content: png, contentType: 'image/png', cid: 'logo@kazi' },
+      ],
+    })
+      .compile()
+      .build();
+    const c = await imap.client(USER);
+    try {
+      await c.append('INBOX', raw);
+    } finally {
+      await c.logout();
+    }
+    const [usage0] = await withTenant(t.database, tenantId, (tx) => rows<{ bytes: number }>(tx, sql`select coalesce(sum(bytes), 0)::bigint as bytes from media_usage`));
+    const before = Date.now();
+    await ok(owner, 'POST', `/mailbox/sync/${acc.id}`);
+    acc = await synced(owner, acc.id, before);
+    const item = (await page(owner, inbox)).data.find((m) => m.subject === 'Pump report with files')!;
+    expect(item.has_attachments).toBe(true);
+    const mail = (await ok(owner, 'GET', `/mailbox/mails/${item.id}?mailbox_id=${acc.id}`)).data as MailDetail;
+    expect(mail.attachments.map((a) => [a.name, a.mime, a.size, a.inline])).toEqual([
+      ['report.pdf', 'application/pdf', pdf.length, false],
+      ['notes "week 1".txt', 'text/plain', notes.length, false],
+      ['page.html', 'text/html', page_.length, false],
+      ['logo.png', 'image/png', png.length, true],
+    ]);
+    // inline images stay blocked in the HTML, as remote ones are
+    expect(mail.html).not.toContain('cid:');
+    expect(mail.html_with_images).not.toContain('cid:');
+    const [pdfA, txtA, htmlA, pngA] = mail.attachments;
+    for (const [a, bytes] of [[pdfA, pdf], [txtA, notes], [pngA, png]] as const) {
+      expect(a.url).toBe(`/mailbox/attachments/${a.id}`);
+      const r = await owner.get(a.url!);
+      expect(r.statusCode).toBe(200);
+      expect(Buffer.compare(r.rawPayload, bytes)).toBe(0);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['content-disposition']).toMatch(/^attachment; filename="/);
+    }
+    expect((await owner.get(pdfA.url!)).headers['content-type']).toBe('application/pdf');
+    const txt = await owner.get(txtA.url!);
+    expect(txt.headers['content-disposition']).toBe(`attachment; filename="notes _week 1_.txt"; filename*=UTF-8''notes%20%22week%201%22.txt`);
+    // HTML could run in the page's origin: only ever bytes to save
+    const html = await owner.get(htmlA.url!);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('application/octet-stream');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(html.headers['content-disposition']).toMatch(/^attachment; filename="page\.html"/);
+    expect(Buffer.compare(html.rawPayload, page_)).toBe(0);
+    // another member's or company's request, and an id that is no number: 404
+    for (const other of [colleague, stranger]) expect((await other.get(pdfA.url!)).statusCode).toBe(404);
+    expect((await owner.get('/mailbox/attachments/abc')).statusCode).toBe(404);
+    expect((await owner.get(`/mailbox/attachments/${pngA.id + 1000}`)).statusCode).toBe(404);
+    // the bytes are in the app's storage and count in the company's media usage
+    const stored = await withTenant(t.database, tenantId, (tx) =>
+      rows<{ storage_key: string; size: number }>(tx, sql`select storage_key, size from mailbox_attachments where mail_id = ${item.id} order by position`),
+    );
+    keys = stored.map((s) => s.storage_key);
+    const storage = mediaStorage(t.config);
+    for (const [i, k] of keys.entries()) expect((await storage.head(k))?.size).toBe(Number(stored[i].size));
+    const [usage1] = await withTenant(t.database, tenantId, (tx) => rows<{ bytes: number }>(tx, sql`select coalesce(sum(bytes), 0)::bigint as bytes from media_usage`));
+    expect(Number(usage1.bytes) - Number(usage0.bytes)).toBe(pdf.length + notes.length + page_.length + png.length);
+  });
+
+  it('an attachment above the cap is listed with its name and size but its bytes are not kept', async () => {
+    const kept = await keepAttachments(mediaStorage(t.config), tenantId, [
+      { type: 'attachment', filename: 'big.bin', contentType: 'application/octet-stream', content: Buffer.alloc(10), size: 10, contentDisposition: 'attachment', headers: new Map() } as unknown as Attachment,
+      { type: 'attachment', filename: 'small.txt', contentType: 'text/plain', content: Buffer.alloc(5), size: 5, contentDisposition: 'attachment', headers: new Map() } as unknown as Attachment,
+    ], 8);
+    expect(kept.map((k) => [k.filename, k.size, k.storage_key === null])).toEqual([
+      ['big.bin', 10, true],
+      ['small.txt', 5, false],
+    ]);
+    await mediaStorage(t.config).delete(kept[1].storage_key!);
+  });
+
+  it('a storage failure part way through a message removes the files of that message already written', async () => {
+    const storage = mediaStorage(t.config);
+    const written: string[] = [];
+    const failing = {
+      ...storage,
+      driver: storage.driver,
+      put: async (key: string, body: Buffer) => {
+        if (written.length) throw new Error('disk full');
+        written.push(key);
+        await storage.put(key, body, { contentType: 'text/plain' });
+      },
+      delete: (key: string) => storage.delete(key),
+      head: (key: string) => storage.head(key),
+      get: (key: string) => storage.get(key),
+    };
+    const file = (name: string) => ({ type: 'attachment', filename: name, contentType: 'text/plain', content: Buffer.from(name), size: name.length, contentDisposition: 'attachment', headers: new Map() }) as unknown as Attachment;
+    await expect(keepAttachments(failing, tenantId, [file('a.txt'), file('b.txt')])).rejects.toThrow('disk full');
+    expect(written.length).toBe(1);
+    expect(await storage.head(written[0])).toBeNull();
+  });
+});
+
 describe('isolation', () => {
   it('another member’s and another company’s mailbox, folder and mail are 404s; deleting a mailbox removes its mail', async () => {
     const mail = (await page(owner, inbox)).data[0];
@@ -365,9 +485,15 @@ describe('isolation', () => {
     const r = await ok(owner, 'DELETE', `/mailbox/delete/${acc.id}`);
     expect(r.message).toBe('Delete Successfully');
     const left = await withTenant(t.database, tenantId, (tx) =>
-      rows<{ n: number }>(tx, sql`select (select count(*) from mailbox_mails) + (select count(*) from mailbox_folders) + (select count(*) from mailbox_accounts) as n`),
+      rows<{ n: number }>(
+        tx,
+        sql`select (select count(*) from mailbox_mails) + (select count(*) from mailbox_folders) + (select count(*) from mailbox_accounts) + (select count(*) from mailbox_attachments) as n`,
+      ),
     );
     expect(Number(left[0].n)).toBe(0);
+    // the attachments' bytes went with them
+    expect(keys.length).toBe(4);
+    for (const k of keys) expect(await mediaStorage(t.config).head(k)).toBeNull();
     expect((await ok(owner, 'GET', '/mailbox/default')).data).toBeNull();
   });
 });

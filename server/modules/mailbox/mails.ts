@@ -10,6 +10,8 @@ import { notFound, ValidationError } from '../../http/errors.js';
 import { EXACT_TOTAL_LIMIT } from '../../http/list-totals.js';
 import { paginator } from '../../http/paginator.js';
 import { ownedAccount } from './accounts.js';
+import { attachmentsOf, dropAttachments, removeAttachmentBytes } from './attachments.js';
+import { mediaStorage } from '../media/service.js';
 import { CredentialsUnavailable, openImap, withSmtpCredentials } from './oauth.js';
 import { hasRemoteImages, sanitizeMailHtml } from './sanitize.js';
 import { MailHostRefused, resolveMailHost, smtpTransport } from './transport.js';
@@ -96,7 +98,7 @@ interface DetailRow extends ListRow {
   cc_addresses: MailDetail['cc'];
   text_body: string;
   html_body: string | null;
-  attachments: MailDetail['attachments'];
+  attachments: unknown[];
 }
 
 async function ownedMail(tx: Tx, tenantId: number, userId: number, mailId: number, mailboxId?: number) {
@@ -143,7 +145,7 @@ export async function mailDetail(tx: Tx, tenantId: number, userId: number, mailI
       html: html === null ? null : sanitizeMailHtml(html, false),
       html_with_images: html === null ? null : sanitizeMailHtml(html, true),
       has_remote_images: html !== null && hasRemoteImages(html),
-      attachments: m.attachments,
+      attachments: await attachmentsOf(tx, tenantId, mailId),
     },
   };
 }
@@ -172,8 +174,10 @@ export async function moveMail(tx: Tx, tenantId: number, userId: number, mailId:
   if (to !== null && !target) throw new ValidationError({ folder_id: ['The selected folder is invalid.'] });
   if (to !== null && target && Number(target.id) === Number(from.id)) throw new ValidationError({ folder_id: ['The mail is in this folder already.'] });
   if (to === null && target && Number(target.id) === Number(from.id)) target = null;
+  // the row goes now with its attachments (the copy the next sync finds in the new folder brings its own)
+  const dropped = await dropAttachments(tx, tenantId, sql`m.id = ${mailId}`);
   await tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${mailId}`);
-  return { accountId: Number(m.account_id), from: from.path, uid: Number(m.uid), to: target?.path ?? null };
+  return { move: { accountId: Number(m.account_id), from: from.path, uid: Number(m.uid), to: target?.path ?? null }, dropped };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -250,7 +254,7 @@ export async function sendMail(config: Config, database: Database, log: FastifyB
  * DRAFTS). A draft reopened and saved again replaces the old one, which is deleted on the server.
  * No Drafts folder, or a server refusing, is a 422 with its sentence.
  */
-export async function saveDraft(config: Config, database: Database, tenantId: number, userId: number, input: SaveDraftData) {
+export async function saveDraft(config: Config, database: Database, log: FastifyBaseLogger, tenantId: number, userId: number, input: SaveDraftData) {
   const { account, draftsPath, replaced } = await withTenant(database, tenantId, async (tx) => {
     const account = await ownedAccount(tx, tenantId, userId, input.mailbox_id);
     const [drafts] = await rows<{ id: number; path: string }>(
@@ -295,6 +299,14 @@ export async function saveDraft(config: Config, database: Database, tenantId: nu
     // openImap's failures are sentences already (the guard, the login, a refused token)
     throw new ValidationError({ mailbox_id: [err instanceof Error ? err.message : String(err)] });
   }
-  if (input.draft_id) await withTenant(database, tenantId, (tx) => tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${input.draft_id}`));
+  if (input.draft_id) {
+    const draftId = input.draft_id;
+    const dropped = await withTenant(database, tenantId, async (tx) => {
+      const d = await dropAttachments(tx, tenantId, sql`m.id = ${draftId}`);
+      await tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and id = ${draftId}`);
+      return d;
+    });
+    await removeAttachmentBytes(mediaStorage(config), dropped, log);
+  }
   return { accountId: Number(account.id) };
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { connectImapSchema, mailFlagsSchema, mailMoveSchema, mailListQuerySchema, mailShowQuerySchema, saveDraftSchema, sendMailSchema } from '../../../common/schemas/mailbox.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
+import { mediaStorage } from '../media/service.js';
+import { downloadDisposition, ownedAttachment, removeAttachmentBytes, servedType } from './attachments.js';
 import { accountViews, deleteAccount, insertAccount, ownedAccount, setDefault, unreadTotal } from './accounts.js';
 import { draftToReopen, mailDetail, mailsPage, moveMail, saveDraft, sendMail, setFlags } from './mails.js';
 import { connectOAuthAccount, oauthSetupProps } from './oauth-connect.js';
@@ -25,6 +27,7 @@ const STALE_MS = 60_000;
 /** Mailbox (SPEC §2 Mail and Mailbox, §7 Mailbox; docs/decisions/0050-mailbox.md): the pages and the JSON endpoints. */
 export function mailboxRoutes(app: FastifyInstance) {
   const { config, queue, log } = app.ctx;
+  const storage = mediaStorage(config);
 
   // ---- pages (PAGES.md Mailbox/…)
   app.get('/mailbox', { config: { access: 'mailbox.view' } }, (_req, reply) => reply.inertia('Mailbox/Overview', {}));
@@ -95,9 +98,29 @@ export function mailboxRoutes(app: FastifyInstance) {
     return { data: mail };
   });
 
+  /**
+   * A synced mail's attachment, as a download: the member's own only (another member's or
+   * company's is a 404); a type a browser could run (HTML, SVG, XML, script) is sent as bytes.
+   */
+  app.get('/mailbox/attachments/:id', { config: { access: 'mailbox.view' } }, async (req, reply) => {
+    const id = pathId(req, 'Attachment');
+    const a = await req.tenantRead((tx) => ownedAttachment(tx, company(req), me(req), id));
+    const found = await storage.get(a.storage_key);
+    if (!found) throw notFound('Attachment');
+    return reply
+      .type(servedType(a.content_type))
+      .header('content-length', String(found.size))
+      .header('content-disposition', downloadDisposition(a.filename))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(found.body);
+  });
+
   app.delete('/mailbox/delete/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
     const id = pathId(req, 'Mailbox');
     const a = await req.tenantTx((tx) => deleteAccount(tx, company(req), me(req), id));
+    await removeAttachmentBytes(storage, a.dropped, req.log);
     return { message: 'Delete Successfully', data: { id, email: a.email } };
   });
 
@@ -202,21 +225,23 @@ export function mailboxRoutes(app: FastifyInstance) {
   app.post('/mailbox/mails/:id/move', { config: { access: 'mailbox.update' } }, async (req) => {
     const id = pathId(req, 'Mail');
     const { folder_id } = validate(mailMoveSchema, bodyOf(req));
-    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, folder_id));
-    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    const { move, dropped } = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, folder_id));
+    await removeAttachmentBytes(storage, dropped, req.log);
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...move });
     return { message: 'Mail moved', data: { id } };
   });
 
   app.delete('/mailbox/mails/:id', { config: { access: 'mailbox.delete' } }, async (req) => {
     const id = pathId(req, 'Mail');
-    const moved = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, null));
-    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...moved });
+    const { move, dropped } = await req.tenantTx((tx) => moveMail(tx, company(req), me(req), id, null));
+    await removeAttachmentBytes(storage, dropped, req.log);
+    await queue.send<MoveJob>(MOVE_JOB, { tenantId: company(req), ...move });
     return { message: 'Delete Successfully', data: { id } };
   });
 
   app.post('/mailbox/drafts', { config: { access: 'mailbox.send' } }, async (req, reply) => {
     const input = validate(saveDraftSchema, bodyOf(req));
-    const { accountId } = await saveDraft(config, app.ctx.database, company(req), me(req), input);
+    const { accountId } = await saveDraft(config, app.ctx.database, log, company(req), me(req), input);
     await requestSync(queue, company(req), accountId);
     return reply.code(201).send({ message: 'Draft saved', data: { mailbox_id: accountId } });
   });

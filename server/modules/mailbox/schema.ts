@@ -108,3 +108,28 @@ export const mailboxMails = tenantTable(
     ...searchIndexes('mailbox_mails', t.searchText),
   ],
 );
+
+/**
+ * A synced mail's attachment (docs/decisions/0050-mailbox.md): its name, type and size as the
+ * message gives them, the `content_id` of an inline image (cid:), and where its bytes are in the
+ * app's storage (the media library's, local disk or S3). `storage_key` is null when the file was
+ * larger than the cap (MAIL_ATTACHMENT_MAX_BYTES): recorded, not kept. The bytes go when the row
+ * goes (mailbox/attachments.ts), counted in the company's media usage meanwhile.
+ */
+export const mailboxAttachments = tenantTable(
+  'mailbox_attachments',
+  {
+    mailId: bigint('mail_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key'),
+    contentId: text('content_id'),
+    isInline: boolean('is_inline').notNull().default(false),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tenantId, t.mailId], foreignColumns: [mailboxMails.tenantId, mailboxMails.id] }).onDelete('cascade'),
+    uniqueIndex('mailbox_attachments_mail_unique').on(t.tenantId, t.mailId, t.position),
+  ],
+);

@@ -5,11 +5,14 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import { userChannel } from '../../../common/realtime.js';
 import { FOLDER_ORDER, MAILBOX_EVENTS, type FolderRole, type MailAddress, type MailboxSyncedPush } from '../../../common/schemas/mailbox.js';
 import type { Config } from '../../config.js';
-import { rows, type Database } from '../../db/client.js';
+import { rows, type Database, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { broadcastAfterCommit } from '../../realtime/broadcast.js';
+import type { ObjectStorage } from '../../storage/index.js';
+import { addUsage, mediaStorage } from '../media/service.js';
 import { unreadTotal } from './accounts.js';
+import { dropAttachments, keepAttachments, removeAttachmentBytes, type Dropped, type KeptAttachment } from './attachments.js';
 import { openImap } from './oauth.js';
 import { sanitizeMailHtml } from './sanitize.js';
 
@@ -146,14 +149,33 @@ export function mailRow(uid: number, parsed: ParsedMail, flags: Set<string>, int
 }
 export type MailRow = ReturnType<typeof mailRow>;
 
-/** Stores a batch of a folder's messages in one statement and moves its last UID; returns how many were new. */
-export async function storeBatch(database: Database, tenantId: number, accountId: number, folderId: number, batch: MailRow[]): Promise<number> {
+/** an attachment kept while its message was parsed, named by the message's uid */
+export type BatchFile = KeptAttachment & { uid: number };
+
+/**
+ * Stores a batch of a folder's messages in one statement, their attachments' rows in the same one
+ * (joined on uid), and moves its last UID; returns how many were new. The bytes of attachments
+ * whose message was there already (a sync that died after storing them) are removed again.
+ */
+export async function storeBatch(
+  database: Database,
+  storage: ObjectStorage,
+  log: FastifyBaseLogger,
+  tenantId: number,
+  accountId: number,
+  folderId: number,
+  batch: MailRow[],
+  files: BatchFile[] = [],
+): Promise<number> {
   if (batch.length === 0) return 0;
   const maxUid = Math.max(...batch.map((b) => b.uid));
-  return withTenant(database, tenantId, async (tx) => {
-    const [r] = await rows<{ n: number }>(
-      tx,
-      sql`with ins as (
+  const stored = files.filter((f) => f.storage_key !== null);
+  let inserted = new Set<number>();
+  try {
+    const done = await withTenant(database, tenantId, async (tx) => {
+      const [r] = await rows<{ n: number; uids: number[] | null; bytes: number }>(
+        tx,
+        sql`with ins as (
             insert into mailbox_mails (tenant_id, account_id, folder_id, uid, message_id, in_reply_to, "references", subject, from_name, from_email,
                                        to_addresses, cc_addresses, date, snippet, text_body, html_body, attachments, is_read, is_starred)
             select ${tenantId}, ${accountId}, ${folderId}, r.uid, r.message_id, r.in_reply_to, r."references", r.subject, r.from_name, r.from_email,
@@ -162,17 +184,32 @@ export async function storeBatch(database: Database, tenantId: number, accountId
                    from_name text, from_email text, to_addresses jsonb, cc_addresses jsonb, date timestamptz, snippet text, text_body text, html_body text,
                    attachments jsonb, is_read boolean, is_starred boolean)
             on conflict (tenant_id, folder_id, uid) do nothing
-            returning 1)
-          select count(*)::int as n from ins`,
-    );
-    await tx.execute(
-      sql`update mailbox_folders set last_uid = greatest(last_uid, ${maxUid}), updated_at = now() where tenant_id = ${tenantId} and id = ${folderId}`,
-    );
-    await tx.execute(
-      sql`update mailbox_accounts set sync_done = sync_done + ${batch.length}, updated_at = now() where tenant_id = ${tenantId} and id = ${accountId}`,
-    );
-    return Number(r.n);
-  });
+            returning id, uid),
+          att as (
+            insert into mailbox_attachments (tenant_id, mail_id, position, filename, content_type, size, storage_key, content_id, is_inline)
+            select ${tenantId}, ins.id, f.position, f.filename, f.content_type, f.size, f.storage_key, f.content_id, f.is_inline
+              from ins join jsonb_to_recordset(${JSON.stringify(files)}::jsonb) as f(uid bigint, position int, filename text, content_type text, size bigint,
+                   storage_key text, content_id text, is_inline boolean) on f.uid = ins.uid
+            returning size, storage_key)
+          select (select count(*)::int from ins) as n, (select array_agg(uid) from ins) as uids,
+                 (select coalesce(sum(size) filter (where storage_key is not null), 0)::bigint from att) as bytes`,
+      );
+      if (Number(r.bytes) > 0) await addUsage(tx, tenantId, Number(r.bytes));
+      await tx.execute(
+        sql`update mailbox_folders set last_uid = greatest(last_uid, ${maxUid}), updated_at = now() where tenant_id = ${tenantId} and id = ${folderId}`,
+      );
+      await tx.execute(
+        sql`update mailbox_accounts set sync_done = sync_done + ${batch.length}, updated_at = now() where tenant_id = ${tenantId} and id = ${accountId}`,
+      );
+      return { n: Number(r.n), uids: (r.uids ?? []).map(Number) };
+    });
+    inserted = new Set(done.uids);
+    return done.n;
+  } finally {
+    // bytes no row names: the message was stored already, or the transaction failed
+    const orphans = stored.filter((f) => !inserted.has(f.uid)).map((f) => f.storage_key!);
+    if (orphans.length) await removeAttachmentBytes(storage, { keys: orphans, bytes: 0 }, log);
+  }
 }
 
 interface StoredFolder {
@@ -203,24 +240,31 @@ export async function syncAccount(config: Config, database: Database, log: Fasti
   if (!claimed) return;
   let client: ImapFlow | null = null;
   let newMails = 0;
+  const storage = mediaStorage(config);
   try {
     // a Gmail or Outlook account's token is refreshed first when due, and once more if the server refuses it
     client = (await openImap(config, database, tenantId, accountId)).client;
     const plans = planFolders(await client.list());
+    const planned = JSON.stringify(plans);
+    let dropped: Dropped = { keys: [], bytes: 0 };
     const folders = await withTenant(database, tenantId, async (tx) => {
-      await tx.execute(
-        sql`delete from mailbox_folders f where f.tenant_id = ${tenantId} and f.account_id = ${accountId}
-             and not exists (select 1 from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as p(path text) where p.path = f.path)`,
+      const gone = sql`not exists (select 1 from jsonb_to_recordset(${planned}::jsonb) as p(path text) where p.path = f.path)`;
+      dropped = await dropAttachments(
+        tx,
+        tenantId,
+        sql`m.folder_id in (select f.id from mailbox_folders f where f.tenant_id = ${tenantId} and f.account_id = ${accountId} and ${gone})`,
       );
+      await tx.execute(sql`delete from mailbox_folders f where f.tenant_id = ${tenantId} and f.account_id = ${accountId} and ${gone}`);
       return rows<StoredFolder>(
         tx,
         sql`insert into mailbox_folders (tenant_id, account_id, path, name, role)
             select ${tenantId}, ${accountId}, p.path, p.name, p.role
-              from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as p(path text, name text, role text)
+              from jsonb_to_recordset(${planned}::jsonb) as p(path text, name text, role text)
             on conflict (tenant_id, account_id, path) do update set name = excluded.name, role = excluded.role, updated_at = now()
             returning id, path, role, uid_validity, last_uid`,
       );
     });
+    await removeAttachmentBytes(storage, dropped, log);
     // the progress: how many messages are above each folder's last UID
     let total = 0;
     const statuses = new Map<string, { uidNext: number; uidValidity: number; messages: number }>();
@@ -235,7 +279,7 @@ export async function syncAccount(config: Config, database: Database, log: Fasti
     );
     // the inbox first: what the member looks at is usable soonest
     const ordered = [...folders].sort((a, b) => rank(a.role) - rank(b.role));
-    for (const f of ordered) newMails += await syncFolder(client, database, tenantId, accountId, f, statuses.get(f.path)!);
+    for (const f of ordered) newMails += await syncFolder(client, database, storage, log, tenantId, accountId, f, statuses.get(f.path)!);
     await client.logout().catch(() => undefined);
     await withTenant(database, tenantId, async (tx) => {
       await tx.execute(
@@ -262,6 +306,8 @@ const rank = (role: FolderRole | null) => (role ? FOLDER_ORDER.indexOf(role) : F
 async function syncFolder(
   client: ImapFlow,
   database: Database,
+  storage: ObjectStorage,
+  log: FastifyBaseLogger,
   tenantId: number,
   accountId: number,
   folder: StoredFolder,
@@ -270,18 +316,26 @@ async function syncFolder(
   const { simpleParser } = await import('mailparser');
   let lastUid = Number(folder.last_uid);
   const folderId = Number(folder.id);
+  // the folder's mail goes, with its attachments' rows here and their bytes after the commit
+  const emptyFolder = async (tx: Tx) => {
+    const dropped = await dropAttachments(tx, tenantId, sql`m.folder_id = ${folderId}`);
+    await tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and folder_id = ${folderId}`);
+    return dropped;
+  };
   if (folder.uid_validity === null || Number(folder.uid_validity) !== status.uidValidity) {
     // a new folder, or the server renumbered it: start it again
-    await withTenant(database, tenantId, async (tx) => {
-      await tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and folder_id = ${folderId}`);
+    const dropped = await withTenant(database, tenantId, async (tx) => {
+      const d = await emptyFolder(tx);
       await tx.execute(
         sql`update mailbox_folders set uid_validity = ${status.uidValidity}, last_uid = 0, updated_at = now() where tenant_id = ${tenantId} and id = ${folderId}`,
       );
+      return d;
     });
+    await removeAttachmentBytes(storage, dropped, log);
     lastUid = 0;
   }
   if (status.messages === 0) {
-    await withTenant(database, tenantId, (tx) => tx.execute(sql`delete from mailbox_mails where tenant_id = ${tenantId} and folder_id = ${folderId}`));
+    await removeAttachmentBytes(storage, await withTenant(database, tenantId, emptyFolder), log);
     return 0;
   }
   const lock = await client.getMailboxLock(folder.path, { readOnly: true });
@@ -293,32 +347,44 @@ async function syncFolder(
       for await (const m of client.fetch(`1:${lastUid}`, { uid: true, flags: true }, { uid: true })) {
         if (m.uid <= lastUid) seen.push({ uid: m.uid, r: m.flags?.has('\\Seen') ?? false, s: m.flags?.has('\\Flagged') ?? false });
       }
-      await withTenant(database, tenantId, async (tx) => {
+      const dropped = await withTenant(database, tenantId, async (tx) => {
         const list = JSON.stringify(seen);
         await tx.execute(
           sql`update mailbox_mails m set is_read = f.r, is_starred = f.s, updated_at = now()
                 from jsonb_to_recordset(${list}::jsonb) as f(uid bigint, r boolean, s boolean)
                where m.tenant_id = ${tenantId} and m.folder_id = ${folderId} and m.uid = f.uid and (m.is_read <> f.r or m.is_starred <> f.s)`,
         );
-        await tx.execute(
-          sql`delete from mailbox_mails m where m.tenant_id = ${tenantId} and m.folder_id = ${folderId} and m.uid <= ${lastUid}
-               and not exists (select 1 from jsonb_to_recordset(${list}::jsonb) as f(uid bigint) where f.uid = m.uid)`,
-        );
+        const left = sql`m.folder_id = ${folderId} and m.uid <= ${lastUid} and not exists (select 1 from jsonb_to_recordset(${list}::jsonb) as f(uid bigint) where f.uid = m.uid)`;
+        const d = await dropAttachments(tx, tenantId, left);
+        await tx.execute(sql`delete from mailbox_mails m where m.tenant_id = ${tenantId} and ${left}`);
+        return d;
       });
+      await removeAttachmentBytes(storage, dropped, log);
     }
     if (status.uidNext > lastUid + 1) {
       let batch: MailRow[] = [];
+      let files: BatchFile[] = [];
       for await (const m of client.fetch(`${lastUid + 1}:*`, { uid: true, flags: true, internalDate: true, source: true }, { uid: true })) {
         if (m.uid <= lastUid || !m.source) continue;
         const parsed = await simpleParser(m.source, { skipImageLinks: true, skipTextToHtml: true });
         const internal = m.internalDate instanceof Date ? m.internalDate : m.internalDate ? new Date(m.internalDate) : undefined;
         batch.push(mailRow(m.uid, parsed, m.flags ?? new Set(), internal));
+        // the bytes are written now, so a batch holds only the names and keys of its attachments
+        if (parsed.attachments.length) {
+          try {
+            for (const f of await keepAttachments(storage, tenantId, parsed.attachments)) files.push({ ...f, uid: m.uid });
+          } catch (err) {
+            await removeAttachmentBytes(storage, { keys: files.flatMap((f) => (f.storage_key ? [f.storage_key] : [])), bytes: 0 }, log);
+            throw err;
+          }
+        }
         if (batch.length >= BATCH) {
-          added += await storeBatch(database, tenantId, accountId, folderId, batch);
+          added += await storeBatch(database, storage, log, tenantId, accountId, folderId, batch, files);
           batch = [];
+          files = [];
         }
       }
-      added += await storeBatch(database, tenantId, accountId, folderId, batch);
+      added += await storeBatch(database, storage, log, tenantId, accountId, folderId, batch, files);
     }
   } finally {
     lock.release();

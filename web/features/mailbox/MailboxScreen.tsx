@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { ChevronLeft, ChevronRight, Folder, Image, Inbox, Mail, MailOpen, PenSquare, RefreshCw, Reply, Search, Star, Tag, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Folder, Image, Inbox, Mail, MailOpen, Paperclip, PenSquare, RefreshCw, Reply, Search, Star, Tag, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { useCallback, useEffect, useState } from 'react';
 import { MAILBOX_EVENTS, type MailboxAccount, type MailboxFolder } from '@common/schemas/mailbox';
@@ -9,6 +9,7 @@ import { Badge } from '@/components/display/Badge';
 import { EmptyState } from '@/components/display/EmptyState';
 import { Skeleton } from '@/components/display/Skeleton';
 import { Button, buttonClasses } from '@/components/form/Button';
+import { formatBytes } from '@/components/upload/file-checks';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { formatCount } from '@common/format';
 import { useFormats } from '@/lib/format';
@@ -326,9 +327,22 @@ export function MailboxScreen() {
               )}
               {mail.attachments.length > 0 && (
                 <ul className="flex flex-wrap gap-2 text-xs text-slate-700 dark:text-slate-300" aria-label="Attachments">
-                  {mail.attachments.map((a, i) => (
-                    <li key={i} className="rounded bg-slate-100 px-2 py-1 dark:bg-slate-700">
-                      {a.name}
+                  {mail.attachments.map((a) => (
+                    <li key={a.id} className="flex items-center gap-2 rounded bg-slate-100 px-2 py-1 dark:bg-slate-700">
+                      <Paperclip className="size-3.5 shrink-0" aria-hidden />
+                      <span className="max-w-64 truncate" title={a.name}>
+                        {a.name}
+                      </span>
+                      <span className="text-slate-500 dark:text-slate-400">{formatBytes(a.size)}</span>
+                      {a.url ? (
+                        // a download from the app (Content-Disposition: attachment), never opened in the page
+                        <a href={a.url} download={a.name} className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                          <Download className="size-3.5" aria-hidden />
+                          Download<span className="sr-only"> {a.name}</span>
+                        </a>
+                      ) : (
+                        <span className="italic text-slate-500 dark:text-slate-400">too large to keep</span>
+                      )}
                     </li>
                   ))}
                 </ul>
