@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RsvpDashboard, RsvpInvitationPage, RsvpInvitationRow } from '../../../common/answers/rsvp.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import type { EmailMessage, EmailResult } from '../../providers/email/types.js';
+import type { EmailMessage } from '../../providers/email/types.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { captureEmails } from '../../testing/email-capture.js';
 import { deliveryEngine } from '../delivery/index.js';
-import { useEmailSetup } from '../email/sender.js';
 import { addMember } from '../users/test-helpers.js';
 import { addCredits } from '../wallet/index.js';
 import { rsvpSweep } from './jobs.js';
@@ -86,25 +86,7 @@ const answerAs = (token: string, body: unknown) => guest.json('POST', `/rsvp/${t
 
 beforeAll(async () => {
   t = await createTestApp({ SMS_DRIVERS: 'log' });
-  useEmailSetup(t.app, {
-    setup: async () => ({
-      driver: {
-        name: 'smtp',
-        maxBatch: 50,
-        send: async (list: EmailMessage[]): Promise<EmailResult[]> => {
-          mail.push(...list);
-          return list.map((m) => ({ reference: m.reference, outcome: 'accepted', messageId: `m-${m.reference}` }));
-        },
-        testConnection: async () => undefined,
-      },
-      driverName: 'smtp',
-      fromName: 'Rsvp A',
-      fromAddress: 'events@rsvp-a.test',
-      replyTo: null,
-      footer: '',
-    }),
-    signingKey: async () => null,
-  });
+  captureEmails(t.app, mail, { name: 'Rsvp A', address: 'events@rsvp-a.test' });
   const a = await seedTenant(t.database, 'Rsvp A');
   const b = await seedTenant(t.database, 'Rsvp B');
   tenantA = a.tenantId;

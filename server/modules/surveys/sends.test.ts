@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveySendRow } from '../../../common/surveys.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import type { EmailMessage, EmailResult } from '../../providers/email/types.js';
+import type { EmailMessage } from '../../providers/email/types.js';
 import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { captureEmails } from '../../testing/email-capture.js';
 import { startAfricasTalkingStandIn, STANDIN_AT, type AfricasTalkingStandIn } from '../../testing/standins/africastalking.js';
 import { deliveryEngine } from '../delivery/index.js';
-import { useEmailSetup } from '../email/sender.js';
 import { addMember } from '../users/test-helpers.js';
 import { addCredits } from '../wallet/index.js';
 import { readSurveyToken } from './service.js';
@@ -59,25 +59,7 @@ const definition = { sections: [{ id: 's1', questions: [{ id: 'q1', type: 'nps',
 beforeAll(async () => {
   at = await startAfricasTalkingStandIn();
   t = await createTestApp({ AT_USERNAME: STANDIN_AT.username, AT_API_KEY: STANDIN_AT.apiKey, AT_API_URL: at.url, AT_SENDER_ID: 'KAZI', SMS_DRIVERS: 'africastalking' });
-  useEmailSetup(t.app, {
-    setup: async () => ({
-      driver: {
-        name: 'smtp',
-        maxBatch: 50,
-        send: async (list: EmailMessage[]): Promise<EmailResult[]> => {
-          mail.push(...list);
-          return list.map((m) => ({ reference: m.reference, outcome: 'accepted', messageId: `m-${m.reference}` }));
-        },
-        testConnection: async () => undefined,
-      },
-      driverName: 'smtp',
-      fromName: 'Survey A',
-      fromAddress: 'hello@survey-a.test',
-      replyTo: null,
-      footer: '',
-    }),
-    signingKey: async () => null,
-  });
+  captureEmails(t.app, mail, { name: 'Survey A', address: 'hello@survey-a.test' });
   const a = await seedTenant(t.database, 'Survey Sends A');
   const b = await seedTenant(t.database, 'Survey Sends B');
   tenantA = a.tenantId;
