@@ -4,11 +4,11 @@ import type { MailboxAccount, MailDetail, MailListItem } from '../../../common/s
 import type { Paginator } from '../../../common/schemas/list-query.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
-import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { mailboxPeople } from './test-people.js';
 import { rawMail, startImap, type ImapServer } from '../../testing/imap.js';
 import { startSmtp } from '../../testing/smtp.js';
-import { addMember } from '../users/test-helpers.js';
 import type { Attachment } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { randomBytes } from 'node:crypto';
@@ -83,16 +83,7 @@ beforeAll(async () => {
       }),
     );
   t = await createTestApp({ MAILBOX_ALLOWED_HOSTS: '127.0.0.1' });
-  const a = await seedTenant(t.database, 'Mailbox Alpha');
-  const b = await seedTenant(t.database, 'Mailbox Beta');
-  tenantId = a.tenantId;
-  const co = await addMember(t.database, a.tenantId, 'accountant', 'colleague@mailbox-alpha.test');
-  const vi = await addMember(t.database, a.tenantId, 'viewer', 'viewer@mailbox-alpha.test');
-  owner = new TestClient(t.app);
-  colleague = new TestClient(t.app);
-  viewer = new TestClient(t.app);
-  stranger = new TestClient(t.app);
-  await Promise.all([owner.login(a.email, a.password), colleague.login(co.email, co.password), viewer.login(vi.email, vi.password), stranger.login(b.email, b.password)]);
+  ({ tenantId, owner, colleague, viewer, stranger } = await mailboxPeople(t, 'Mailbox'));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

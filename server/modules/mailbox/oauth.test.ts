@@ -7,12 +7,12 @@ import { unseal } from '../../crypto/sealed.js';
 import { rows } from '../../db/client.js';
 import { withTenant } from '../../db/tenancy.js';
 import type { Session } from '../../plugins/session.js';
-import { createTestApp, seedTenant, type TestApp } from '../../testing/app.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
 import { TestClient } from '../../testing/client.js';
+import { mailboxPeople } from './test-people.js';
 import { rawMail, startImap, type ImapServer } from '../../testing/imap.js';
 import { startSmtp } from '../../testing/smtp.js';
 import { pkceChallenge, startOAuthStandIn, type OAuthStandIn } from '../../testing/standins/oauth.js';
-import { addMember } from '../users/test-helpers.js';
 import { tokenPlace, type OAuthTokens } from './accounts.js';
 import { startFlow } from './oauth.js';
 
@@ -118,16 +118,7 @@ beforeAll(async () => {
     MAILBOX_GOOGLE_IMAP: `127.0.0.1:${imap.port}:none`,
     MAILBOX_GOOGLE_SMTP: `127.0.0.1:${new URL(smtp.url).port}:none`,
   });
-  const a = await seedTenant(t.database, 'OAuth Alpha');
-  const b = await seedTenant(t.database, 'OAuth Beta');
-  tenantId = a.tenantId;
-  const co = await addMember(t.database, a.tenantId, 'accountant', 'colleague@oauth-alpha.test');
-  const vi = await addMember(t.database, a.tenantId, 'viewer', 'viewer@oauth-alpha.test');
-  owner = new TestClient(t.app);
-  colleague = new TestClient(t.app);
-  viewer = new TestClient(t.app);
-  stranger = new TestClient(t.app);
-  await Promise.all([owner.login(a.email, a.password), colleague.login(co.email, co.password), viewer.login(vi.email, vi.password), stranger.login(b.email, b.password)]);
+  ({ tenantId, owner, colleague, viewer, stranger } = await mailboxPeople(t, 'OAuth'));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
